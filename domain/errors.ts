@@ -1,0 +1,51 @@
+// Error codes shared by server and clients. The server answers {code, message, fields?};
+// the message is the translation of the descriptor below into the user's language.
+import type { Message } from './i18n';
+
+export const errorMessages = {
+  validation_failed: /*i18n*/ { id: 'Please check the highlighted fields' },
+  invalid_credentials: /*i18n*/ { id: 'Invalid credentials' },
+  rate_limited: /*i18n*/ { id: 'Too many attempts. Please wait {minutes} minutes and try again.' },
+  unauthorized: /*i18n*/ { id: 'Please sign in to continue' },
+  token_expired: /*i18n*/ { id: 'Expired JWT Token' },
+  token_invalid: /*i18n*/ { id: 'Invalid JWT Token' },
+  refresh_invalid: /*i18n*/ { id: 'Your session has ended. Please sign in again.' },
+  account_disabled: /*i18n*/ {
+    id: 'Your account has been disabled. Please contact your company owner.',
+  },
+  forbidden: /*i18n*/ { id: 'You do not have permission to do this' },
+  not_found: /*i18n*/ { id: 'Not found' },
+  conflict: /*i18n*/ { id: 'This record was changed by someone else. Please reload it.' },
+  internal: /*i18n*/ { id: 'Something went wrong. Please try again.' },
+  bad_request: /*i18n*/ { id: 'The request could not be understood' },
+  payload_too_large: /*i18n*/ { id: 'The request is too large' },
+  current_password_invalid: /*i18n*/ { id: 'Current password invalid!' },
+  password_change_failed: /*i18n*/ { id: 'Password change failed. Please try again.' },
+  otp_incorrect: /*i18n*/ { id: 'Incorrect OTP. Please check the code and try again.' },
+  otp_incorrect_last: /*i18n*/ {
+    id: 'Incorrect OTP again. You have one attempt left before the code is blocked.',
+  },
+  otp_expired: /*i18n*/ { id: 'OTP has been expired' },
+  otp_attempts_exceeded: /*i18n*/ { id: 'You have exceeded the maximum attempts (3)' },
+  reset_failed: /*i18n*/ { id: 'Password reset failed. Please start the recovery again.' },
+  company_blocked: /*i18n*/ {
+    id: 'Your account has been blocked by TRA. Please contact us for more details.',
+  },
+  company_inactive: /*i18n*/ { id: 'Your company account is not active. Please contact us.' },
+  password_change_required: /*i18n*/ { id: 'Please change your password to continue' },
+  email_taken: /*i18n*/ { id: 'The email is already registered!' },
+  username_taken: /*i18n*/ { id: 'This username is already taken' },
+  idempotency_mismatch: /*i18n*/ {
+    id: 'This request was already sent with different content',
+  },
+} satisfies Record<string, Message>;
+
+export type ErrorCode = keyof typeof errorMessages;
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode | (string & {});
+  message: string;
+  /** Field name (dotted path for nested fields) → translated message. */
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,142 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import pluginLingui from 'eslint-plugin-lingui';
+import globals from 'globals';
+
+const uiNames =
+  '^(className|classNames|to|href|type|variant|size|color|c|bg|fw|fz|ta|ff|lh|td|tt|key|id|name|mode|autoComplete|inputMode|pattern|justify|align|wrap|gap|p|px|py|pt|pb|pl|pr|m|mx|my|mt|mb|ml|mr|w|h|miw|maw|mih|mah|radius|shadow|position|component|target|rel|role|testId|layout|orientation|display|visibleFrom|hiddenFrom|src|method|accept|dir|lang|form|htmlFor|loading|decoding|direction|breakpoint|transition|placement|withinPortal|leftSection|rightSectionWidth|dataKey|locale|format|valueFormat|currency|status|kind|state|code|field|path|from|search|hash|params|icon|iconPosition|autoFocus|tabIndex|step|min|max|inputProps|style|styles|sx|order|span|cols|spacing|verticalSpacing|headerHeight|navbar|header|footer|aside|value|defaultValue|event|eventName|storageKey|queryKey|key|label[A-Z].*)$';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'locales/*.ts',
+      'src/routeTree.gen.ts',
+      'server/db/migrations/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '**/server/**', '**/sw/**'],
+              message: 'domain imports nothing of ours.',
+            },
+            {
+              group: ['node:*', 'react', 'react-dom', 'dexie'],
+              message: 'domain is pure: no I/O, no React.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks, lingui: pluginLingui },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'lingui/t-call-in-function': 'error',
+      'lingui/no-single-variables-to-translate': 'error',
+      'lingui/no-expression-in-message': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/server/**'], message: 'Nothing imports server.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/db/**', 'src/stores/**'],
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            '^[^A-Za-z]*$',
+            '^[a-z0-9_.:/#?=&%@+\\-\\[\\]()*]+$',
+            '^[A-Z0-9_]+$',
+            '^(Tsh|TRA|TIN|VRN|VFD|USSD|QR|Risiti|Kiswahili|English|PDF|CSV|Excel)$',
+          ],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'URL',
+            'URLSearchParams',
+            'localStorage.*',
+            'sessionStorage.*',
+            'navigate',
+            'redirect',
+            'createFileRoute',
+            'createLazyFileRoute',
+            'useNavigate',
+            'useSearch',
+            'document.*',
+            'window.*',
+            'new Intl.*',
+            '*.startsWith',
+            '*.endsWith',
+            '*.includes',
+            '*.split',
+            '*.join',
+            '*.replace',
+            '*.get',
+            '*.set',
+            '*.delete',
+            '*.has',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.postMessage',
+            'api.*',
+            '*.request',
+          ],
+          ignoreNames: [{ regex: { pattern: uiNames } }],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'dexie', message: 'Write through the repositories in src/db.' },
+            { name: 'zustand', message: 'State stores live in src/stores.' },
+          ],
+          patterns: [{ group: ['**/server/**'], message: 'Nothing imports server.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**', 'bench/**', 'scripts/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

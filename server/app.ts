@@ -1,0 +1,82 @@
+// The HTTP application: /api/v2 (auth and users), /v1/accounting (business API) and, when no
+// TRA_BASE_URL is configured, the TRA simulator. Static files are added by main.ts.
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import { errorMessages } from '../domain/errors';
+import type { ErrorBody } from '../domain/errors';
+import { authRoutes } from './auth/routes';
+import type { AppEnv, Deps } from './context';
+import { AppError, appError } from './http/app-error';
+import { localeFromHeader, translate } from './i18n';
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    secureHeaders({ crossOriginResourcePolicy: false, crossOriginEmbedderPolicy: false }),
+  );
+  app.use('*', async (c, next) => {
+    c.set('locale', localeFromHeader(c.req.header('accept-language')));
+    await next();
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw appError(413, 'payload_too_large');
+      },
+    }),
+  );
+
+  app.onError((error, c) => {
+    const locale = c.get('locale') ?? 'en';
+    if (error instanceof AppError) {
+      const body: ErrorBody = {
+        code: error.code,
+        message: translate(locale, error.text, error.options.values),
+      };
+      if (error.options.fields) {
+        body.fields = Object.fromEntries(
+          Object.entries(error.options.fields).map(([field, id]) => [field, translate(locale, id)]),
+        );
+      }
+      for (const [name, value] of Object.entries(error.options.headers ?? {}))
+        c.header(name, value);
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException) {
+      const body: ErrorBody = {
+        code: 'bad_request',
+        message: translate(locale, errorMessages.bad_request),
+      };
+      return c.json(body, error.status);
+    }
+    deps.log.error('Unhandled error', { path: c.req.path, error: String(error?.stack ?? error) });
+    const body: ErrorBody = {
+      code: 'internal',
+      message: translate(locale, errorMessages.internal),
+    };
+    return c.json(body, 500);
+  });
+
+  app.route('/api/v2', authRoutes(deps));
+
+  app.get('/v1/accounting/health', (c) =>
+    c.json({ status: 'ok', database: deps.dbKind, tra: deps.traBaseUrl }),
+  );
+
+  app.all('/api/*', () => {
+    throw appError(404, 'not_found');
+  });
+  app.all('/v1/*', () => {
+    throw appError(404, 'not_found');
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,62 @@
+// Authentication and authorization for every protected route. The user row is read on each
+// request, so disabling an operator or company takes effect at once, even for tokens already
+// issued.
+import { eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Role } from '../../domain/roles';
+import type { AppEnv, AuthUser, Deps } from '../context';
+import { companies, organizations, users } from '../db/schema';
+import { appError } from '../http/app-error';
+import { verifyAccessToken } from './tokens';
+
+export interface AuthOptions {
+  /** Routes a user may reach before changing the first-login password. */
+  allowPasswordChangePending?: boolean;
+}
+
+export function requireAuth(deps: Deps, options: AuthOptions = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const header = c.req.header('authorization');
+    const match = header?.match(/^Bearer\s+(.+)$/i);
+    if (!match?.[1]) throw appError(401, 'unauthorized');
+    const claims = await verifyAccessToken(deps.secrets.jwtKey, match[1].trim(), deps.clock.now());
+    const [row] = await deps.db
+      .select({
+        user: users,
+        companyActive: companies.active,
+        organizationActive: organizations.active,
+      })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(users.id, claims.sub));
+    if (!row || row.user.tokenVersion !== claims.tv) throw appError(401, 'token_invalid');
+    const { user } = row;
+    if (user.status !== 'active') throw appError(403, 'account_disabled');
+    if (user.companyId && row.companyActive === false) throw appError(403, 'company_inactive');
+    if (user.role === 'org_admin' && row.organizationActive === false) {
+      throw appError(403, 'account_disabled');
+    }
+    if (user.mustChangePassword && !options.allowPasswordChangePending) {
+      throw appError(403, 'password_change_required');
+    }
+    const authUser: AuthUser = {
+      id: user.id,
+      username: user.username,
+      role: user.role,
+      organizationId: user.organizationId,
+      companyId: user.companyId,
+      language: user.language,
+    };
+    c.set('user', authUser);
+    c.set('locale', user.language);
+    await next();
+  });
+}
+
+export function requireRole(...roles: Role[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!roles.includes(c.get('user').role)) throw appError(403, 'forbidden');
+    await next();
+  });
+}

@@ -1,0 +1,122 @@
+// Password recovery by one-time code (spec §4, §5 OTP): email → 6-digit code valid 1 hour,
+// at most 3 attempts → new password. The answer to an unknown email looks like any other, so
+// the screens do not reveal which addresses have accounts.
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { errorMessages } from '../../domain/errors';
+import type { Locale } from '../../domain/i18n';
+import type { Deps } from '../context';
+import { passwordResets, users } from '../db/schema';
+import { appError } from '../http/app-error';
+import { translate } from '../i18n';
+import { setPassword } from './service';
+import { assertUnderLimit, LIMITS, recordAttempt } from './rate-limit';
+
+export const OTP_TTL_MS = 60 * 60_000;
+export const OTP_MAX_ATTEMPTS = 3;
+
+const mail = {
+  subject: /*i18n*/ { id: 'Your Risiti password recovery code' },
+  body: /*i18n*/ {
+    id: 'Hello {name},\n\nYour code to reset your Risiti password is {code}.\nIt is valid for 1 hour. If you did not ask for it, ignore this message.\n\nRisiti',
+  },
+};
+
+function codeHash(verification: string, code: string): string {
+  return crypto.createHash('sha256').update(`${verification}:${code}`).digest('hex');
+}
+
+export async function requestRecovery(
+  deps: Deps,
+  email: string,
+  address: string,
+  requestLocale: Locale,
+): Promise<{ verification: string }> {
+  const now = deps.clock.now();
+  const normalized = email.trim().toLowerCase();
+  await assertUnderLimit(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  await recordAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  const verification = crypto.randomBytes(24).toString('base64url');
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalized));
+  if (!user || user.status !== 'active') return { verification };
+
+  const accountKey = `recover:user:${user.id}`;
+  await assertUnderLimit(deps.db, accountKey, LIMITS.recoveryPerAccount, now);
+  await recordAttempt(deps.db, accountKey, LIMITS.recoveryPerAccount, now);
+
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await deps.db.insert(passwordResets).values({
+    userId: user.id,
+    verification,
+    codeHash: codeHash(verification, code),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    createdAt: now,
+  });
+  const locale = user.language ?? requestLocale;
+  await deps.mailer.send({
+    to: user.email,
+    subject: translate(locale, mail.subject),
+    text: translate(locale, mail.body, { name: user.firstName, code }),
+  });
+  return { verification };
+}
+
+export async function verifyOtp(
+  deps: Deps,
+  verification: string,
+  code: string,
+  address: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  await assertUnderLimit(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  await recordAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.verification, verification))
+      .for('update');
+    // An unknown verification behaves like a wrong code, so it reveals nothing.
+    if (!row || row.usedAt) return 'otp_incorrect' as const;
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return 'otp_attempts_exceeded' as const;
+    if (row.expiresAt <= now) return 'otp_expired' as const;
+    if (row.verifiedAt) return 'ok' as const;
+    const given = Buffer.from(codeHash(verification, code));
+    const expected = Buffer.from(row.codeHash);
+    if (crypto.timingSafeEqual(given, expected)) {
+      await tx.update(passwordResets).set({ verifiedAt: now }).where(eq(passwordResets.id, row.id));
+      return 'ok' as const;
+    }
+    const attempts = row.attempts + 1;
+    await tx.update(passwordResets).set({ attempts }).where(eq(passwordResets.id, row.id));
+    if (attempts >= OTP_MAX_ATTEMPTS) return 'otp_attempts_exceeded' as const;
+    return attempts === 2 ? ('otp_incorrect_last' as const) : ('otp_incorrect' as const);
+  });
+  if (outcome === 'otp_incorrect' || outcome === 'otp_incorrect_last') {
+    throw appError(400, outcome, { fields: { code: errorMessages[outcome].id } });
+  }
+  if (outcome !== 'ok') throw appError(outcome === 'otp_attempts_exceeded' ? 429 : 400, outcome);
+}
+
+export async function resetPassword(
+  deps: Deps,
+  verification: string,
+  newPassword: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const done = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.verification, verification))
+      .for('update');
+    if (!row || !row.verifiedAt || row.usedAt || row.expiresAt <= now) return false;
+    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, row.id));
+    await setPassword(deps, tx, row.userId, newPassword, 'password_reset');
+    return true;
+  });
+  if (!done) throw appError(400, 'reset_failed');
+}

@@ -1,0 +1,92 @@
+// Server configuration, parsed once from the environment at start-up. A bad value stops the
+// server with a message that names the variable, instead of failing later on a request.
+import path from 'node:path';
+import * as v from 'valibot';
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+
+const envSchema = v.object({
+  PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'must be a port number'),
+      v.transform(Number),
+      v.maxValue(65535, 'must be a port number'),
+    ),
+    '8080',
+  ),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  ),
+  TRA_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  TRA_VERIFY_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp://'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Risiti <no-reply@risiti.co.tz>'),
+  RISITI_ADMIN_USER: optionalText,
+  RISITI_ADMIN_PASSWORD: optionalText,
+  RISITI_DEMO: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '1'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  DATA_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters')),
+  ),
+  TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
+  LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Base URL of TRA's VFD API; undefined means the simulator mounted in this server. */
+  traBaseUrl: string | undefined;
+  traVerifyBaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminUser: string | undefined;
+  adminPassword: string | undefined;
+  demo: boolean;
+  jwtSecret: string | undefined;
+  dataKey: string | undefined;
+  trustProxy: boolean;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = v.safeParse(envSchema, defined);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?';
+      return `  ${key}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.output;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    traBaseUrl: e.TRA_BASE_URL?.replace(/\/+$/, ''),
+    traVerifyBaseUrl: e.TRA_VERIFY_BASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminUser: e.RISITI_ADMIN_USER,
+    adminPassword: e.RISITI_ADMIN_PASSWORD,
+    demo: e.RISITI_DEMO === '1',
+    jwtSecret: e.JWT_SECRET,
+    dataKey: e.DATA_KEY,
+    trustProxy: e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,71 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when a URL is given.
+// Both speak the same SQL and share one Drizzle schema and one set of migrations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; same query surface as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgresql';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; omitted means in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    pool.on('error', (error) => {
+      console.error('PostgreSQL pool error:', error.message);
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgresql', close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export function migrationsFolder(): string {
+  // In the bundled server the migrations are copied next to the bundle.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.resolve('server/db/migrations')];
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const migrationsDir = migrationsFolder();
+  if (database.kind === 'postgresql') {
+    await migratePg(database.db as never, { migrationsFolder: migrationsDir });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: migrationsDir });
+  }
+}

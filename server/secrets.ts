@@ -1,0 +1,44 @@
+// Secrets the server needs but a fresh install does not have: generated once into
+// DATA_DIR/secrets.json (mode 0600) unless given through the environment.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config';
+
+export interface Secrets {
+  /** HS256 key for access tokens. */
+  jwtKey: Uint8Array;
+  /** 32-byte AES key for data at rest (PFX files and their passwords). */
+  dataKey: Buffer;
+}
+
+export function loadSecrets(config: Pick<Config, 'dataDir' | 'jwtSecret' | 'dataKey'>): Secrets {
+  const file = path.join(config.dataDir, 'secrets.json');
+  let stored: { jwtSecret?: string; dataKey?: string } = {};
+  if (fs.existsSync(file)) {
+    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof stored;
+  }
+  const missing = (!config.jwtSecret && !stored.jwtSecret) || (!config.dataKey && !stored.dataKey);
+  if (missing) {
+    stored = {
+      jwtSecret: stored.jwtSecret ?? crypto.randomBytes(48).toString('base64url'),
+      dataKey: stored.dataKey ?? crypto.randomBytes(32).toString('hex'),
+    };
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  const jwtSecret = config.jwtSecret ?? stored.jwtSecret!;
+  const dataKey = config.dataKey ?? stored.dataKey!;
+  return {
+    jwtKey: new TextEncoder().encode(jwtSecret),
+    dataKey: Buffer.from(dataKey, 'hex'),
+  };
+}
+
+/** Secrets for tests: random, in memory. */
+export function ephemeralSecrets(): Secrets {
+  return {
+    jwtKey: crypto.randomBytes(48),
+    dataKey: crypto.randomBytes(32),
+  };
+}

@@ -1,0 +1,92 @@
+// Builds the server from configuration: database (migrated), secrets, mail, seed, HTTP app.
+// main.ts calls it for `npm start`; tests call it with their own configuration.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Deps } from './context';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { loadSecrets } from './secrets';
+import { printLogins, seed } from './seed';
+import { mountStatic } from './static';
+
+export interface RunningServer {
+  deps: Deps;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  /** Serve the built PWA from this folder (default: dist/web next to the server bundle). */
+  webDir?: string | false;
+  printSeededLogins?: boolean;
+}
+
+function defaultWebDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../web'), path.resolve('dist/web')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
+}
+
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const log = createLogger(config.logLevel);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database: Database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
+  await migrateDatabase(database);
+  const secrets = loadSecrets(config);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+  });
+  const localBase = `http://127.0.0.1:${config.port}`;
+  const deps: Deps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    clock: options.clock ?? systemClock,
+    mailer,
+    secrets,
+    log,
+    traBaseUrl: config.traBaseUrl ?? `${localBase}/tra-sim`,
+  };
+
+  const app = createApp(deps);
+  if (options.webDir !== false) mountStatic(app, options.webDir ?? defaultWebDir());
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  if (config.port === 0) deps.traBaseUrl = config.traBaseUrl ?? `http://127.0.0.1:${port}/tra-sim`;
+
+  const seeded = await seed(deps);
+  if (options.printSeededLogins !== false) printLogins(seeded.logins);
+  log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
+
+  return {
+    deps,
+    url,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { createCompanyWithPeople, createUser, TEST_PASSWORD } from '../helpers/factories';
+import { createTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const login = (username: string, password: string, address = '10.0.0.1', language = 'en') =>
+  server.call('POST', '/api/v2/login', {
+    body: { username, password },
+    address,
+    headers: { 'accept-language': language },
+  });
+
+describe('sign-in', () => {
+  it('returns tokens and the user for the right password', async () => {
+    const { operator, company } = await createCompanyWithPeople(server.deps.db);
+    const { status, body } = await login(operator.username.toUpperCase(), TEST_PASSWORD);
+    expect(status).toBe(200);
+    expect(body.token).toMatch(/^ey/);
+    expect(body.refresh_token).toHaveLength(43);
+    expect(body.user).toMatchObject({
+      id: operator.id,
+      role: 'operator',
+      isAdmin: false,
+      company_id: company.id,
+      company: { name: company.name },
+      changePassword: false,
+    });
+  });
+
+  it('answers the same for an unknown user and a wrong password, in the asked language', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const wrong = await login(user.username, 'Wrong-pass1', '10.0.0.2');
+    const unknown = await login('nobody-here', 'Wrong-pass1', '10.0.0.2');
+    expect(wrong).toMatchObject({
+      status: 401,
+      body: { code: 'invalid_credentials', message: 'Invalid credentials' },
+    });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    const swahili = await login(user.username, 'Wrong-pass1', '10.0.0.2', 'sw');
+    expect(swahili.body.message).toBe('Hati sio sahihi');
+  });
+
+  it('names the missing fields', async () => {
+    const { status, body } = await server.call('POST', '/api/v2/login', { body: { username: '' } });
+    expect(status).toBe(422);
+    expect(body.fields).toEqual({
+      username: 'Username is required',
+      password: 'This field is required',
+    });
+  });
+
+  it('locks an account after 5 failures within 15 minutes, then lets it try again', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    for (let i = 0; i < 5; i++) {
+      expect((await login(user.username, 'Wrong-pass1', `10.1.0.${i}`)).status).toBe(401);
+    }
+    const locked = await login(user.username, TEST_PASSWORD, '10.1.1.1');
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/wait \d+ minutes/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    server.clock.advance(15 * 60_000 + 1000);
+    expect((await login(user.username, TEST_PASSWORD, '10.1.1.1')).status).toBe(200);
+  });
+});
+
+describe('access tokens', () => {
+  it('refuses a forged token', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const forged = await new SignJWT({ role: 'platform_admin', tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('risiti')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    const { status, body } = await server.call('GET', '/api/v2/user/me', { token: forged });
+    expect(status).toBe(401);
+    expect(body.code).toBe('token_invalid');
+  });
+
+  it('says Expired JWT Token once the 15 minutes are over', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const { body } = await login(user.username, TEST_PASSWORD, '10.2.0.1');
+    expect((await server.call('GET', '/api/v2/user/me', { token: body.token })).status).toBe(200);
+    server.clock.advance(16 * 60_000);
+    const expired = await server.call('GET', '/api/v2/user/me', { token: body.token });
+    expect(expired).toMatchObject({
+      status: 401,
+      body: { code: 'token_expired', message: 'Expired JWT Token' },
+    });
+  });
+
+  it('refuses a disabled operator at once, even with a token issued before', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const { body } = await login(user.username, TEST_PASSWORD, '10.3.0.1');
+    await server.deps.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id));
+    const refused = await server.call('GET', '/api/v2/user/me', { token: body.token });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'account_disabled' } });
+    const refreshed = await server.call('POST', '/api/v2/user/token/refresh', {
+      body: { refresh_token: body.refresh_token },
+    });
+    expect(refreshed.status).toBe(403);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates on every use, and a replayed token revokes the whole session', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const first = (await login(user.username, TEST_PASSWORD, '10.4.0.1')).body;
+    const second = await server.call('POST', '/api/v2/user/token/refresh', {
+      body: { refresh_token: first.refresh_token },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).not.toBe(first.refresh_token);
+
+    const replay = await server.call('POST', '/api/v2/user/token/refresh', {
+      body: { refresh_token: first.refresh_token },
+    });
+    expect(replay).toMatchObject({ status: 401, body: { code: 'refresh_invalid' } });
+    // The thief's replay also ends the legitimate holder's newer token.
+    const after = await server.call('POST', '/api/v2/user/token/refresh', {
+      body: { refresh_token: second.body.refresh_token },
+    });
+    expect(after.status).toBe(401);
+  });
+});

@@ -1,0 +1,62 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+// Suites by part (DESIGN.md "Testing"). scripts/test.mjs runs them one by one and prints counts.
+const serverProject = (name: string, env: Record<string, string>) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'web',
+            include: ['tests/web/**/*.test.{ts,tsx}'],
+            environment: 'jsdom',
+            setupFiles: ['tests/web/setup.ts'],
+          },
+        },
+        serverProject('server', { TEST_DB: 'pglite' }),
+        serverProject('server-pg', { TEST_DB: 'postgresql' }),
+        {
+          extends: true,
+          test: {
+            name: 'fiscal',
+            include: ['tests/fiscal/**/*.test.ts'],
+            environment: 'node',
+            env: { TEST_DB: 'pglite' },
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
