@@ -1,1 +1,3 @@
 export * from './core';
+export * from './vfd';
+export * from './tra-sim';
