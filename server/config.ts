@@ -2,6 +2,7 @@
 // server with a message that names the variable, instead of failing later on a request.
 import path from 'node:path';
 import * as v from 'valibot';
+import { parseFaults, type FaultSettings } from './tra-sim/faults';
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 
@@ -33,6 +34,23 @@ const envSchema = v.object({
     v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters')),
   ),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
+  TRA_WORKER: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '1'),
+  TRA_SIM_FAULTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((value) => {
+        try {
+          parseFaults(value);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must read like drop=0.1,error=0.05,timeout=0.02,accept-drop=0.3,latency=0.5:200'),
+    ),
+  ),
+  TRA_SIM_ADMIN_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  ),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
 });
 
@@ -53,6 +71,12 @@ export interface Config {
   jwtSecret: string | undefined;
   dataKey: string | undefined;
   trustProxy: boolean;
+  /** Run the fiscal worker (sending to TRA, Z reports, alerts) in this process. */
+  traWorker: boolean;
+  /** Faults the built-in TRA simulator injects (testing only). */
+  traSimFaults: Partial<FaultSettings>;
+  /** Bearer token for the built-in simulator's /tra-sim/admin endpoints; off when unset. */
+  traSimAdminToken: string | undefined;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
 }
 
@@ -87,6 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,
     trustProxy: e.TRUST_PROXY === '1',
+    traWorker: e.TRA_WORKER === '1',
+    traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
+    traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,0 +1,35 @@
+// Text of the simulator's receipt verification page, the stand-in for TRA's public page.
+import type { Message } from '../../domain/i18n';
+
+export const simText = {
+  title: /*i18n*/ { id: 'Receipt verification' },
+  simulatorNotice: /*i18n*/ {
+    id: 'This page is served by the TRA simulator of a test installation, not by TRA.',
+  },
+  notFound: /*i18n*/ { id: 'No receipt was found with this verification code.' },
+  accepted: /*i18n*/ { id: 'Accepted by TRA' },
+  refused: /*i18n*/ { id: 'Refused by TRA: {message}' },
+  seller: /*i18n*/ { id: 'Seller' },
+  tin: /*i18n*/ { id: 'TIN' },
+  vrn: /*i18n*/ { id: 'VRN' },
+  notRegistered: /*i18n*/ { id: 'NOT REGISTERED' },
+  serial: /*i18n*/ { id: 'Serial number' },
+  uin: /*i18n*/ { id: 'UIN' },
+  taxOffice: /*i18n*/ { id: 'Tax office' },
+  customer: /*i18n*/ { id: 'Customer' },
+  customerId: /*i18n*/ { id: 'Customer ID' },
+  mobile: /*i18n*/ { id: 'Mobile' },
+  receiptNumber: /*i18n*/ { id: 'Receipt number' },
+  zNumber: /*i18n*/ { id: 'Z number' },
+  date: /*i18n*/ { id: 'Date' },
+  time: /*i18n*/ { id: 'Time' },
+  description: /*i18n*/ { id: 'Description' },
+  quantity: /*i18n*/ { id: 'Quantity' },
+  amount: /*i18n*/ { id: 'Amount' },
+  taxGroup: /*i18n*/ { id: 'Tax group' },
+  totalExcl: /*i18n*/ { id: 'Total excluding tax' },
+  totalTax: /*i18n*/ { id: 'Total tax' },
+  totalIncl: /*i18n*/ { id: 'Total including tax' },
+  discount: /*i18n*/ { id: 'Discount' },
+  verificationCode: /*i18n*/ { id: 'Receipt verification code' },
+} satisfies Record<string, Message>;
