@@ -38,6 +38,32 @@ export const errorMessages = {
   idempotency_mismatch: /*i18n*/ {
     id: 'This request was already sent with different content',
   },
+  vfd_serial_taken: /*i18n*/ { id: 'This VFD serial is already used by another company' },
+  vfd_identity_locked: /*i18n*/ {
+    id: 'TIN and VFD serial cannot be changed after the VFD is registered with TRA',
+  },
+  certificate_not_pkcs12: /*i18n*/ { id: 'This file is not a PFX (PKCS#12) certificate' },
+  certificate_wrong_password: /*i18n*/ { id: 'The certificate password is wrong' },
+  certificate_no_key: /*i18n*/ { id: 'The certificate file holds no private key' },
+  certificate_not_rsa: /*i18n*/ { id: 'The certificate key is not an RSA key' },
+  certificate_key_mismatch: /*i18n*/ {
+    id: 'The private key in the file does not belong to its certificate',
+  },
+  certificate_expired: /*i18n*/ { id: 'The certificate expired on {date}' },
+  certificate_not_yet_valid: /*i18n*/ { id: 'The certificate is only valid from {date}' },
+  tra_registration_refused: /*i18n*/ { id: 'TRA refused the registration: {message}' },
+  tra_unreachable: /*i18n*/ { id: 'TRA could not be reached. Please try again later.' },
+  vfd_not_registered: /*i18n*/ {
+    id: 'This company has no VFD registered with TRA yet. Upload its certificate first.',
+  },
+  simulator_only: /*i18n*/ {
+    id: 'Test certificates can only be made while Risiti uses its built-in TRA simulator',
+  },
+  invoice_missing_data: /*i18n*/ { id: 'This Invoice can`t be send, missing data' },
+  invoice_totals_mismatch: /*i18n*/ { id: 'The invoice totals do not add up: {detail}' },
+  z_report_date_invalid: /*i18n*/ {
+    id: 'A Z report can only be made for a past day on which the VFD was registered',
+  },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof errorMessages;

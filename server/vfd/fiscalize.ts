@@ -1,0 +1,342 @@
+// Turning an invoice into a fiscal receipt, inside the caller's transaction: lock the VFD's
+// counters, give the receipt the next GC/RCTNUM, DC, ZNUM, date and time, build and sign the
+// XML, and queue those exact bytes for TRA. Either all of it commits with the invoice or none
+// of it does, so a number is never lost (no gap) nor handed out twice (no duplicate).
+import { and, eq } from 'drizzle-orm';
+import { eatDate, eatDayStart, eatTime, nextEatDay, zNumber } from '../../domain/dates';
+import { cents, sum, type Cents } from '../../domain/money';
+import type { Payment } from '../../domain/payments';
+import { formatQuantity, type Quantity } from '../../domain/quantity';
+import { TAX_RATE_BP, type TaxType } from '../../domain/tax';
+import {
+  TRA_CUSTOMER_ID_TYPE,
+  TRA_TAX_CODE,
+  TRA_TAX_GROUP,
+  traMobile,
+  traPayments,
+  type IdType,
+} from '../../domain/tra';
+import type { Deps } from '../context';
+import type { DbOrTx, Tx } from '../db/client';
+import { companies, fiscalReceipts, traOutbox, vfdCounters, vfds } from '../db/schema';
+import type { PaymentsJson, VatTotalsJson } from '../db/schema';
+import { appError } from '../http/app-error';
+import { signingKey, verificationUrl, verifyBase } from './device';
+import { receiptXml, signedDocument, type ReceiptXmlInput, type TaxGroup } from './xml';
+
+export interface FiscalLine {
+  /** ITEM ID sent to TRA; the line's position (1, 2, …) when omitted. */
+  itemId?: string;
+  description: string;
+  quantity: Quantity;
+  taxType: TaxType;
+  /** The line's amounts as domain/totals computed them. */
+  discount: Cents;
+  netAmount: Cents;
+  taxAmount: Cents;
+  /** Tax included, after discount: TRA's AMT. */
+  amount: Cents;
+}
+
+/** An invoice as the VFD needs it; amounts come from domain/totals computeTotals. */
+export interface FiscalInvoice {
+  invoiceId: string;
+  companyId: string;
+  customer: { name: string; idType: IdType; idNumber: string | null; mobile: string | null };
+  lines: FiscalLine[];
+  totals: {
+    totalDiscount: Cents;
+    totalExcludingTax: Cents;
+    taxAmount: Cents;
+    totalIncludingTax: Cents;
+  };
+  payments: Payment[];
+}
+
+export type FiscalStatus = 'pending' | 'accepted' | 'rejected';
+
+export interface FiscalReceipt {
+  id: string;
+  invoiceId: string;
+  companyId: string;
+  /** RCTNUM = GC. */
+  receiptNumber: number;
+  gc: number;
+  dc: number;
+  znum: string;
+  /** The verification code printed under the QR code. */
+  rctvnum: string;
+  date: string;
+  time: string;
+  issuedAt: string;
+  verificationUrl: string;
+  status: FiscalStatus;
+  /** TRA's message when it refused the receipt. */
+  traMessage: string | null;
+  acknowledgedAt: string | null;
+}
+
+type ReceiptRow = typeof fiscalReceipts.$inferSelect;
+type OutboxState = Pick<typeof traOutbox.$inferSelect, 'status' | 'ackMessage' | 'settledAt'>;
+
+export function toFiscalReceipt(row: ReceiptRow, outbox: OutboxState): FiscalReceipt {
+  return {
+    id: row.id,
+    invoiceId: row.invoiceId,
+    companyId: row.companyId,
+    receiptNumber: row.gc,
+    gc: row.gc,
+    dc: row.dc,
+    znum: row.znum,
+    rctvnum: row.rctvnum,
+    date: row.date,
+    time: row.time,
+    issuedAt: row.issuedAt.toISOString(),
+    verificationUrl: row.verificationUrl,
+    status: outbox.status,
+    traMessage: outbox.status === 'rejected' ? outbox.ackMessage : null,
+    acknowledgedAt:
+      outbox.status === 'accepted' && outbox.settledAt ? outbox.settledAt.toISOString() : null,
+  };
+}
+
+/** The fiscal receipt of an invoice, or null when it was never fiscalized. */
+export async function receiptForInvoice(
+  db: DbOrTx,
+  invoiceId: string,
+): Promise<FiscalReceipt | null> {
+  const [row] = await db
+    .select({
+      receipt: fiscalReceipts,
+      status: traOutbox.status,
+      ackMessage: traOutbox.ackMessage,
+      settledAt: traOutbox.settledAt,
+    })
+    .from(fiscalReceipts)
+    .innerJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
+    .where(eq(fiscalReceipts.invoiceId, invoiceId));
+  return row ? toFiscalReceipt(row.receipt, row) : null;
+}
+
+function mismatch(detail: string): never {
+  throw appError(422, 'invoice_totals_mismatch', { values: { detail } });
+}
+
+/**
+ * Checks that the invoice is complete and that its amounts add up the way TRA checks them,
+ * and derives the receipt's items, tax groups and payments. Throws before anything is numbered.
+ */
+export function receiptContent(input: FiscalInvoice) {
+  const missing = () => {
+    throw appError(422, 'invoice_missing_data');
+  };
+  if (input.lines.length === 0) missing();
+  const { customer } = input;
+  const idNumber = (customer.idNumber ?? '').trim();
+  if (customer.idType === 'TAX_IDENTIFICATION_NUMBER' && !/^\d{9}$/.test(idNumber)) missing();
+  if (customer.idType !== 'NO_IDENTIFICATION' && !idNumber) missing();
+
+  const groups = new Map<TaxGroup, { net: number; tax: number; gross: number }>();
+  const items: ReceiptXmlInput['items'] = input.lines.map((line, index) => {
+    const description = line.description.trim();
+    if (!description) missing();
+    if (line.netAmount + line.taxAmount !== line.amount) {
+      mismatch(`line ${index + 1}: net + tax ≠ amount`);
+    }
+    if (line.amount < 0 || line.netAmount < 0 || line.taxAmount < 0 || line.discount < 0) {
+      mismatch(`line ${index + 1}: negative amount`);
+    }
+    const group = TRA_TAX_GROUP[line.taxType];
+    const totals = groups.get(group) ?? { net: 0, tax: 0, gross: 0 };
+    totals.net += line.netAmount;
+    totals.tax += line.taxAmount;
+    totals.gross += line.amount;
+    groups.set(group, totals);
+    return {
+      id: line.itemId?.trim() || String(index + 1),
+      desc: description,
+      qty: formatQuantity(line.quantity),
+      taxCode: TRA_TAX_CODE[line.taxType],
+      amtCents: line.amount,
+    };
+  });
+
+  const { totals } = input;
+  if (sum(input.lines.map((l) => l.amount)) !== totals.totalIncludingTax) {
+    mismatch('the line amounts do not add up to the total');
+  }
+  if (sum(input.lines.map((l) => l.netAmount)) !== totals.totalExcludingTax) {
+    mismatch('the net amounts do not add up to the total excluding tax');
+  }
+  if (sum(input.lines.map((l) => l.taxAmount)) !== totals.taxAmount) {
+    mismatch('the tax amounts do not add up to the total tax');
+  }
+  if (sum(input.lines.map((l) => l.discount)) !== totals.totalDiscount) {
+    mismatch('the line discounts do not add up to the total discount');
+  }
+  const vatTotals: ReceiptXmlInput['vatTotals'] = [];
+  const vatJson: VatTotalsJson = {};
+  for (const taxType of Object.keys(TRA_TAX_GROUP) as TaxType[]) {
+    const group = TRA_TAX_GROUP[taxType];
+    const g = groups.get(group);
+    if (!g) continue;
+    // Tax is computed per group (domain/totals), so it must match the rate within a cent.
+    const expected = (BigInt(g.net) * BigInt(TAX_RATE_BP[taxType])) / 10_000n;
+    if (BigInt(g.tax) - expected > 1n || expected - BigInt(g.tax) > 1n) {
+      mismatch(`tax group ${group}: tax does not match its rate`);
+    }
+    vatTotals.push({ group, netCents: cents(g.net), taxCents: cents(g.tax) });
+    vatJson[group] = { net: g.net, tax: g.tax };
+  }
+
+  let payments: Array<{ type: ReceiptXmlInput['payments'][number]['type']; amount: Cents }>;
+  try {
+    payments = traPayments(input.payments, totals.totalIncludingTax);
+  } catch {
+    throw appError(422, 'invoice_totals_mismatch', {
+      values: { detail: 'Total payments greater than total invoice' },
+    });
+  }
+  const paymentsJson: PaymentsJson = {};
+  for (const p of payments) paymentsJson[p.type] = (paymentsJson[p.type] ?? 0) + p.amount;
+
+  return {
+    customer: {
+      custIdType: TRA_CUSTOMER_ID_TYPE[customer.idType],
+      custId: customer.idType === 'NO_IDENTIFICATION' ? '' : idNumber,
+      custName: customer.name.trim(),
+      mobileNum: traMobile(customer.mobile),
+    },
+    items,
+    vatTotals,
+    vatJson,
+    payments: payments.map((p) => ({ type: p.type, cents: p.amount })),
+    paymentsJson,
+  };
+}
+
+/**
+ * Fiscalizes an invoice in the caller's transaction `tx`. Idempotent by invoice id: a second
+ * call returns the receipt of the first. Must not be called with a transaction that already
+ * waits on the network (PGlite runs one transaction at a time).
+ */
+export async function fiscalizeInvoice(
+  deps: Deps,
+  tx: Tx,
+  input: FiscalInvoice,
+): Promise<FiscalReceipt> {
+  const content = receiptContent(input);
+
+  const [found] = await tx
+    .select({ company: companies, vfd: vfds })
+    .from(companies)
+    .leftJoin(vfds, eq(vfds.companyId, companies.id))
+    .where(eq(companies.id, input.companyId));
+  if (!found) throw appError(404, 'not_found');
+  const { company, vfd } = found;
+
+  // The lock that makes numbering safe across transactions and server processes.
+  const [counter] = await tx
+    .select()
+    .from(vfdCounters)
+    .where(eq(vfdCounters.companyId, input.companyId))
+    .for('update');
+
+  // Checked under the lock: a concurrent submission of the same invoice has committed by now.
+  const existing = await receiptForInvoice(tx, input.invoiceId);
+  if (existing) {
+    if (existing.companyId !== input.companyId) throw appError(409, 'conflict');
+    return existing;
+  }
+  if (!company.active) throw appError(403, 'company_inactive');
+  if (company.blockedByTra) throw appError(403, 'company_blocked');
+  if (!vfd || !counter || vfd.status !== 'registered') throw appError(409, 'vfd_not_registered');
+
+  // TRA rule 5: never older than the previous receipt, nor inside a day already Z-reported.
+  let issuedAt = deps.clock.now();
+  if (counter.lastIssuedAt && counter.lastIssuedAt > issuedAt) issuedAt = counter.lastIssuedAt;
+  if (counter.zReportedThrough && eatDate(issuedAt) <= counter.zReportedThrough) {
+    issuedAt = eatDayStart(nextEatDay(counter.zReportedThrough));
+  }
+  const date = eatDate(issuedAt);
+  const time = eatTime(issuedAt);
+  const znum = zNumber(issuedAt);
+  const gc = counter.nextGc;
+  const dc = counter.lastDate === date ? counter.lastDc + 1 : 1;
+  const rctvnum = `${vfd.receiptCode}${gc}`;
+
+  const signedPart = receiptXml({
+    date,
+    time,
+    tin: company.tin,
+    regId: vfd.regId,
+    efdSerial: vfd.serial,
+    ...content.customer,
+    gc,
+    dc,
+    znum,
+    rctvnum,
+    items: content.items,
+    totalExclCents: input.totals.totalExcludingTax,
+    totalInclCents: input.totals.totalIncludingTax,
+    discountCents: input.totals.totalDiscount,
+    payments: content.payments,
+    vatTotals: content.vatTotals,
+  });
+  const body = signedDocument(signedPart, signingKey(deps, vfd));
+  const now = deps.clock.now();
+
+  const [outbox] = await tx
+    .insert(traOutbox)
+    .values({
+      companyId: input.companyId,
+      seq: counter.nextSeq,
+      kind: 'receipt',
+      body,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: traOutbox.id });
+  const [row] = await tx
+    .insert(fiscalReceipts)
+    .values({
+      companyId: input.companyId,
+      invoiceId: input.invoiceId,
+      outboxId: outbox!.id,
+      gc,
+      dc,
+      znum,
+      rctvnum,
+      date,
+      time,
+      issuedAt,
+      verificationUrl: verificationUrl(verifyBase(deps), rctvnum, time),
+      customerName: content.customer.custName,
+      customerIdType: content.customer.custIdType,
+      customerId: content.customer.custId,
+      customerMobile: content.customer.mobileNum,
+      totalExclCents: input.totals.totalExcludingTax,
+      totalTaxCents: input.totals.taxAmount,
+      totalInclCents: input.totals.totalIncludingTax,
+      discountCents: input.totals.totalDiscount,
+      vatTotals: content.vatJson,
+      payments: content.paymentsJson,
+      createdAt: now,
+    })
+    .returning();
+  const advanced = await tx
+    .update(vfdCounters)
+    .set({
+      nextGc: gc + 1,
+      lastDate: date,
+      lastDc: dc,
+      lastIssuedAt: issuedAt,
+      nextSeq: counter.nextSeq + 1,
+    })
+    .where(and(eq(vfdCounters.companyId, input.companyId), eq(vfdCounters.nextGc, gc)))
+    .returning({ nextGc: vfdCounters.nextGc });
+  // Unreachable while the row lock holds; refusing here keeps a broken lock from numbering twice.
+  if (advanced.length !== 1) throw new Error(`VFD counter moved under its lock (GC ${gc})`);
+  return toFiscalReceipt(row!, { status: 'pending', ackMessage: null, settledAt: null });
+}

@@ -1,0 +1,382 @@
+// Sending one VFD's queue to TRA: oldest first, one document at a time, the next only once the
+// current one is settled (TRA rule 14), always the stored bytes (rule 11). No answer, a
+// timeout or a 5xx → the same request later, with capped exponential backoff and jitter, for
+// as long as it takes (rule 13). A non-zero ACKCODE → the same bytes again a few times, then
+// the document is set aside as rejected and the queue goes on (tra-vfd.md decisions).
+import { and, asc, eq } from 'drizzle-orm';
+import type { Deps } from '../context';
+import type { Tx } from '../db/client';
+import { companies, fiscalReceipts, traAttempts, traOutbox, vfds } from '../db/schema';
+import {
+  loadVfd,
+  sealPurpose,
+  storedToken,
+  traPassword,
+  vfdCertSerialHeader,
+  type VfdRow,
+} from './device';
+import { claimLease, releaseLease, renewLease } from './lease';
+import { seal } from './sealed';
+import { postDocument, requestToken } from './tra-client';
+import { parseAck, parseErrorMessage } from './xml';
+
+export interface QueueSettings {
+  /** Limit for one HTTP call to TRA. */
+  requestTimeoutMs: number;
+  /** Lease length; must exceed a token request plus a send. */
+  leaseMs: number;
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** Non-zero ACKCODE answers before a document is set aside as rejected. */
+  maxRejections: number;
+  rejectionRetryMs: number;
+  /** How often a blocked or inactive VFD asks TRA again. */
+  blockedRetryMs: number;
+  random: () => number;
+}
+
+export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
+  requestTimeoutMs: 20_000,
+  leaseMs: 60_000,
+  backoffBaseMs: 2_000,
+  backoffCapMs: 5 * 60_000,
+  maxRejections: 3,
+  rejectionRetryMs: 60_000,
+  blockedRetryMs: 15 * 60_000,
+  random: Math.random,
+};
+
+export interface ReceiptSettled {
+  companyId: string;
+  invoiceId: string;
+  receiptId: string;
+  status: 'accepted' | 'rejected';
+  ackCode: number | null;
+  ackMessage: string | null;
+  at: Date;
+}
+
+export interface QueueHooks {
+  /** Called in the transaction that records TRA's final answer for a receipt. */
+  receiptSettled?: (tx: Tx, event: ReceiptSettled) => Promise<void>;
+}
+
+type Outcome =
+  | 'accepted'
+  | 'rejected'
+  | 'no_answer'
+  | 'server_error'
+  | 'http_error'
+  | 'token_error'
+  | 'blocked'
+  | 'inactive';
+
+interface AttemptResult {
+  outcome: Outcome;
+  httpStatus?: number;
+  ackCode?: number;
+  message?: string;
+  response?: string;
+  durationMs: number;
+}
+
+type Head = Pick<
+  typeof traOutbox.$inferSelect,
+  'id' | 'kind' | 'body' | 'attempts' | 'rejections' | 'nextAttemptAt'
+>;
+
+/** TRA answers "already posted" (and the like) for a receipt it holds: that is a success. */
+const ALREADY_HELD = /already\s+(posted|received|exists?|submitted|uploaded)/i;
+
+export function backoffMs(attempts: number, settings: QueueSettings): number {
+  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
+  const ceiling = Math.min(settings.backoffCapMs, settings.backoffBaseMs * 2 ** exponent);
+  // Jitter keeps many VFDs that lost TRA at once from coming back at the same instant.
+  return Math.round(ceiling * (0.5 + settings.random() * 0.5));
+}
+
+async function setBlocked(deps: Deps, companyId: string, blocked: boolean): Promise<void> {
+  await deps.db
+    .update(companies)
+    .set({ blockedByTra: blocked, updatedAt: deps.clock.now() })
+    .where(and(eq(companies.id, companyId)));
+}
+
+/** A token that is valid now, from the database or freshly asked for (TRA rule 18). */
+async function token(
+  deps: Deps,
+  vfd: VfdRow,
+  forceNew: boolean,
+  settings: QueueSettings,
+): Promise<{ token: string } | AttemptResult> {
+  const now = deps.clock.now();
+  if (!forceNew) {
+    const stored = storedToken(deps, vfd, now);
+    if (stored) return { token: stored };
+  }
+  const answer = await requestToken(
+    deps.traBaseUrl,
+    vfd.tokenPath,
+    vfd.traUsername,
+    traPassword(deps, vfd),
+    settings.requestTimeoutMs,
+  );
+  // Header codes some TRA deployments send with tokens: 8 blocked, 7 unblocked, 18 inactive.
+  if (answer.headerAck === 8) {
+    await setBlocked(deps, vfd.companyId, true);
+    return { outcome: 'blocked', message: 'TRA blocked this VFD', durationMs: answer.durationMs };
+  }
+  if (answer.headerAck === 18) {
+    await deps.db
+      .update(vfds)
+      .set({ status: 'inactive', updatedAt: now })
+      .where(eq(vfds.companyId, vfd.companyId));
+    return {
+      outcome: 'inactive',
+      message: 'TRA reports this VFD inactive: upload the certificate again to register it',
+      durationMs: answer.durationMs,
+    };
+  }
+  if (!answer.ok) {
+    return {
+      outcome: answer.answered ? 'token_error' : 'no_answer',
+      ...(answer.status ? { httpStatus: answer.status } : {}),
+      message: `token: ${answer.error}`,
+      durationMs: answer.durationMs,
+    };
+  }
+  await setBlocked(deps, vfd.companyId, false);
+  await deps.db
+    .update(vfds)
+    .set({
+      tokenSealed: seal(deps.secrets.dataKey, answer.token.token, sealPurpose.token(vfd.companyId)),
+      tokenExpiresAt: new Date(now.getTime() + answer.token.expiresInSeconds * 1000),
+      updatedAt: now,
+    })
+    .where(eq(vfds.companyId, vfd.companyId));
+  return { token: answer.token.token };
+}
+
+async function attempt(
+  deps: Deps,
+  vfd: VfdRow,
+  blocked: boolean,
+  head: Head,
+  settings: QueueSettings,
+): Promise<AttemptResult> {
+  if (vfd.status === 'inactive') {
+    return {
+      outcome: 'inactive',
+      message: 'TRA reports this VFD inactive: upload the certificate again to register it',
+      durationMs: 0,
+    };
+  }
+  const granted = await token(deps, vfd, blocked, settings);
+  if (!('token' in granted)) return granted;
+  const call = await postDocument(
+    deps.traBaseUrl,
+    head.kind,
+    head.body,
+    {
+      certSerial: vfdCertSerialHeader(vfd),
+      token: granted.token,
+      routingKey: head.kind === 'receipt' ? vfd.routingKey : 'vfdzreport',
+    },
+    settings.requestTimeoutMs,
+  );
+  if (!call.answered) {
+    return { outcome: 'no_answer', message: call.error, durationMs: call.durationMs };
+  }
+  const base = {
+    httpStatus: call.status,
+    response: call.body.slice(0, 4000),
+    durationMs: call.durationMs,
+  };
+  if (call.status === 401 || call.status === 403) {
+    // The token was refused: forget it, the next attempt asks for a new one.
+    await deps.db
+      .update(vfds)
+      .set({ tokenSealed: null, tokenExpiresAt: null })
+      .where(eq(vfds.companyId, vfd.companyId));
+    const ack = parseAck(call.body, head.kind === 'receipt' ? 'RCTACK' : 'ZACK');
+    return { ...base, outcome: 'token_error', message: ack?.ackMessage || `HTTP ${call.status}` };
+  }
+  if (call.status >= 500) {
+    return {
+      ...base,
+      outcome: 'server_error',
+      message: parseErrorMessage(call.body) ?? `HTTP ${call.status}`,
+    };
+  }
+  const ack = parseAck(call.body, head.kind === 'receipt' ? 'RCTACK' : 'ZACK');
+  if (!ack) {
+    return {
+      ...base,
+      outcome: call.status >= 400 ? 'http_error' : 'no_answer',
+      message: `unreadable answer (HTTP ${call.status})`,
+    };
+  }
+  const accepted = ack.ackCode === 0 || ALREADY_HELD.test(ack.ackMessage);
+  return {
+    ...base,
+    outcome: accepted ? 'accepted' : 'rejected',
+    ackCode: ack.ackCode,
+    message: ack.ackMessage,
+  };
+}
+
+/** Records an attempt; returns true when the document is settled and the next may go. */
+async function record(
+  deps: Deps,
+  companyId: string,
+  head: Head,
+  startedAt: Date,
+  result: AttemptResult,
+  settings: QueueSettings,
+  hooks: QueueHooks,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const attempts = head.attempts + 1;
+  let settled: 'accepted' | 'rejected' | null = null;
+  let rejections = head.rejections;
+  let nextAttemptAt = head.nextAttemptAt;
+  switch (result.outcome) {
+    case 'accepted':
+      settled = 'accepted';
+      break;
+    case 'rejected':
+      rejections += 1;
+      if (rejections >= settings.maxRejections) settled = 'rejected';
+      else {
+        nextAttemptAt = new Date(
+          now.getTime() + Math.round(settings.rejectionRetryMs * (0.5 + settings.random() * 0.5)),
+        );
+      }
+      break;
+    case 'blocked':
+    case 'inactive':
+      nextAttemptAt = new Date(now.getTime() + settings.blockedRetryMs);
+      break;
+    default:
+      nextAttemptAt = new Date(now.getTime() + backoffMs(attempts, settings));
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(traAttempts).values({
+      outboxId: head.id,
+      companyId,
+      startedAt,
+      durationMs: result.durationMs,
+      outcome: result.outcome,
+      httpStatus: result.httpStatus ?? null,
+      ackCode: result.ackCode ?? null,
+      message: result.message ?? null,
+      response: result.response ?? null,
+    });
+    const updated = await tx
+      .update(traOutbox)
+      .set({
+        attempts,
+        rejections,
+        lastAttemptAt: startedAt,
+        updatedAt: now,
+        ...(settled
+          ? {
+              status: settled,
+              ackCode: result.ackCode ?? null,
+              ackMessage: result.message ?? null,
+              response: result.response ?? null,
+              settledAt: now,
+              lastError: settled === 'rejected' ? (result.message ?? null) : null,
+            }
+          : { nextAttemptAt, lastError: result.message ?? result.outcome }),
+      })
+      .where(and(eq(traOutbox.id, head.id), eq(traOutbox.status, 'pending')))
+      .returning({ id: traOutbox.id });
+    if (settled && updated.length === 1 && head.kind === 'receipt' && hooks.receiptSettled) {
+      const [receipt] = await tx
+        .select({ id: fiscalReceipts.id, invoiceId: fiscalReceipts.invoiceId })
+        .from(fiscalReceipts)
+        .where(eq(fiscalReceipts.outboxId, head.id));
+      if (receipt) {
+        await hooks.receiptSettled(tx, {
+          companyId,
+          invoiceId: receipt.invoiceId,
+          receiptId: receipt.id,
+          status: settled,
+          ackCode: result.ackCode ?? null,
+          ackMessage: result.message ?? null,
+          at: now,
+        });
+      }
+    }
+  });
+  if (settled === 'rejected') {
+    deps.log.error('TRA rejected a document; it is set aside', {
+      companyId,
+      outboxId: head.id,
+      ackCode: result.ackCode,
+      message: result.message,
+    });
+  }
+  return settled !== null;
+}
+
+export interface QueueRun {
+  claimed: boolean;
+  attempts: number;
+  settled: number;
+}
+
+/**
+ * Sends what is due in one VFD's queue while holding its lease. Returns when the queue is
+ * empty, the head must wait (backoff), the lease was lost, or `stopping()` says so.
+ */
+export async function sendQueue(
+  deps: Deps,
+  companyId: string,
+  holder: string,
+  settings: QueueSettings,
+  stopping: () => boolean,
+  hooks: QueueHooks = {},
+): Promise<QueueRun> {
+  const run: QueueRun = { claimed: false, attempts: 0, settled: 0 };
+  const lease = await claimLease(deps.db, companyId, holder, deps.clock.now(), settings.leaseMs);
+  if (!lease) return run;
+  run.claimed = true;
+  try {
+    while (!stopping()) {
+      const [head] = await deps.db
+        .select({
+          id: traOutbox.id,
+          kind: traOutbox.kind,
+          body: traOutbox.body,
+          attempts: traOutbox.attempts,
+          rejections: traOutbox.rejections,
+          nextAttemptAt: traOutbox.nextAttemptAt,
+        })
+        .from(traOutbox)
+        .where(and(eq(traOutbox.companyId, companyId), eq(traOutbox.status, 'pending')))
+        .orderBy(asc(traOutbox.seq))
+        .limit(1);
+      const now = deps.clock.now();
+      if (!head || head.nextAttemptAt > now) break;
+      if (!(await renewLease(deps.db, lease, now, settings.leaseMs))) break;
+      const vfd = await loadVfd(deps.db, companyId);
+      if (!vfd) break;
+      const [company] = await deps.db
+        .select({ blocked: companies.blockedByTra })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      const result = await attempt(deps, vfd, company?.blocked ?? false, head, settings);
+      run.attempts++;
+      const settled = await record(deps, companyId, head, now, result, settings, hooks);
+      if (!settled) break;
+      run.settled++;
+    }
+  } finally {
+    await releaseLease(deps.db, lease).catch((error: unknown) => {
+      deps.log.error('Could not release a VFD lease', { companyId, error: String(error) });
+    });
+  }
+  return run;
+}
