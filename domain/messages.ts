@@ -23,4 +23,22 @@ export const m = {
   otpFormat: /*i18n*/ { id: 'Enter the 6-digit code' },
   verificationRequired: /*i18n*/ { id: 'The recovery link is incomplete. Please start again.' },
   languageInvalid: /*i18n*/ { id: 'Choose English or Kiswahili' },
+  organizationNameRequired: /*i18n*/ { id: 'Please enter the organization name' },
+  ownerNameRequired: /*i18n*/ { id: "Please enter the owner's name" },
+  organizationRequired: /*i18n*/ { id: 'Please choose an organization' },
+  companyNameRequired: /*i18n*/ { id: 'Please enter the company name' },
+  nameTooLong: /*i18n*/ { id: 'Name must be at most 100 characters' },
+  tinInvalid: /*i18n*/ { id: 'TIN must be 9 digits' },
+  vrnInvalid: /*i18n*/ { id: 'Enter a valid VRN, for example 10017937K' },
+  addressRequired: /*i18n*/ { id: 'Please enter the address' },
+  vfdSerialInvalid: /*i18n*/ {
+    id: 'Enter the VFD serial number from TRA, for example 10TZ100781',
+  },
+  certificateFileRequired: /*i18n*/ { id: 'Choose the certificate file (.pfx) from TRA' },
+  certificateFileTooLarge: /*i18n*/ { id: 'The certificate file must be at most 100 KB' },
+  certificatePasswordRequired: /*i18n*/ { id: 'Enter the certificate password' },
+  certSerialInvalid: /*i18n*/ {
+    id: 'The certificate serial must be 1 to 200 printable characters',
+  },
+  dateInvalid: /*i18n*/ { id: 'Enter a date as YYYY-MM-DD' },
 } satisfies Record<string, Message>;

@@ -7,6 +7,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { errorMessages } from '../domain/errors';
 import type { ErrorBody } from '../domain/errors';
 import { authRoutes } from './auth/routes';
+import { companyRoutes } from './companies/routes';
+import { organizationRoutes } from './organizations/routes';
+import { createTraSimulator } from './tra-sim/simulator';
+import { vfdRoutes } from './vfd/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { localeFromHeader, translate } from './i18n';
@@ -68,6 +72,22 @@ export function createApp(deps: Deps) {
   app.get('/v1/accounting/health', (c) =>
     c.json({ status: 'ok', database: deps.dbKind, tra: deps.traBaseUrl }),
   );
+
+  // VFD routes first: they share /v1/accounting/companies/* with the company routes.
+  app.route('/v1/accounting', vfdRoutes(deps));
+  app.route('/v1/accounting/organizations', organizationRoutes(deps));
+  app.route('/v1/accounting/companies', companyRoutes(deps));
+
+  if (!deps.config.traBaseUrl) {
+    const simulator = createTraSimulator({
+      db: deps.db,
+      clock: deps.clock,
+      log: deps.log,
+      faults: deps.config.traSimFaults,
+      ...(deps.config.traSimAdminToken ? { adminToken: deps.config.traSimAdminToken } : {}),
+    });
+    app.route('/tra-sim', simulator.app);
+  }
 
   app.all('/api/*', () => {
     throw appError(404, 'not_found');

@@ -14,6 +14,8 @@ import { createMailer } from './mail/mailer';
 import { loadSecrets } from './secrets';
 import { printLogins, seed } from './seed';
 import { mountStatic } from './static';
+import { installSimulatedCertificate } from './vfd/simulated';
+import { createTraWorker } from './vfd/worker';
 
 export interface RunningServer {
   deps: Deps;
@@ -78,12 +80,23 @@ export async function startServer(
 
   const seeded = await seed(deps);
   if (options.printSeededLogins !== false) printLogins(seeded.logins);
+  if (seeded.demoCompanyId && !config.traBaseUrl) {
+    // The demo company fiscalizes out of the box: TRA's part is played by the simulator.
+    await installSimulatedCertificate(deps, seeded.demoCompanyId, null).catch((error: unknown) => {
+      log.error('The demo company could not be registered with the TRA simulator', {
+        error: String(error),
+      });
+    });
+  }
+  const worker = config.traWorker ? createTraWorker(deps) : null;
+  worker?.start();
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
 
   return {
     deps,
     url,
     async close() {
+      await worker?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close();
       await database.close();

@@ -1,0 +1,81 @@
+// Company form rules (spec §5 Company form): organization, name, 9-digit TIN, email, 9-digit
+// phone, address and the VFD serial TRA issued with the certificate are required; VRN is not.
+import * as v from 'valibot';
+import { m } from '../messages';
+import { phone9 } from './auth';
+
+/** TRA's taxpayer identification number: always nine digits. */
+export const tin = v.pipe(v.string(m.tinInvalid.id), v.trim(), v.regex(/^\d{9}$/, m.tinInvalid.id));
+
+/** VAT registration number: eight digits and a letter (10017937K). */
+export const vrnPattern = /^\d{8}[A-Z]$/;
+
+/** The VFD serial TRA issues with a certificate (CERTKEY): 10TZ100781, 10TZ1000211. */
+export const vfdSerialPattern = /^\d{2}TZ\d{5,10}$/;
+
+const optionalVrn = v.pipe(
+  v.optional(v.nullable(v.string(m.vrnInvalid.id)), null),
+  v.transform((value) => (value ?? '').trim().toUpperCase() || null),
+  v.check((value) => value === null || vrnPattern.test(value), m.vrnInvalid.id),
+);
+
+export const companySchema = v.object({
+  organizationId: v.pipe(
+    v.string(m.organizationRequired.id),
+    v.trim(),
+    v.nonEmpty(m.organizationRequired.id),
+    v.uuid(m.organizationRequired.id),
+  ),
+  name: v.pipe(
+    v.string(m.companyNameRequired.id),
+    v.trim(),
+    v.nonEmpty(m.companyNameRequired.id),
+    v.maxLength(100, m.nameTooLong.id),
+  ),
+  tin,
+  vrn: optionalVrn,
+  email: v.pipe(
+    v.string(m.emailInvalid.id),
+    v.trim(),
+    v.email(m.emailInvalid.id),
+    v.maxLength(100, m.emailInvalid.id),
+  ),
+  phone: phone9,
+  address: v.pipe(
+    v.string(m.addressRequired.id),
+    v.trim(),
+    v.nonEmpty(m.addressRequired.id),
+    v.maxLength(200, m.addressRequired.id),
+  ),
+  serial: v.pipe(
+    v.string(m.vfdSerialInvalid.id),
+    v.trim(),
+    v.toUpperCase(),
+    v.regex(vfdSerialPattern, m.vfdSerialInvalid.id),
+  ),
+});
+export type CompanyInput = v.InferOutput<typeof companySchema>;
+
+/**
+ * What Cert-Serial carries (before base64) when an administrator overrides the value taken
+ * from the certificate; null goes back to the certificate's own serial.
+ */
+export const certSerialOverrideSchema = v.object({
+  certSerial: v.nullable(
+    v.pipe(
+      v.string(m.certSerialInvalid.id),
+      v.trim(),
+      v.regex(/^[\x20-\x7e]{1,200}$/, m.certSerialInvalid.id),
+    ),
+  ),
+});
+
+/** A calendar day, YYYY-MM-DD (East Africa Time where it names a business day). */
+export const isoDate = v.pipe(
+  v.string(m.dateInvalid.id),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid.id),
+  v.check((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, m.dateInvalid.id),
+);

@@ -1,0 +1,62 @@
+// /v1/accounting/companies: list, create, read, edit, enable and disable. The company's VFD
+// (certificate, receipts, Z reports) is served by server/vfd/routes.ts.
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { companySchema } from '../../domain/schemas/company';
+import { requireAuth } from '../auth/middleware';
+import type { AppEnv, Deps } from '../context';
+import { idParam } from '../http/id-param';
+import { parseJson, parseWith } from '../http/validate';
+import {
+  createCompany,
+  getCompany,
+  listCompanies,
+  setCompanyActive,
+  updateCompany,
+} from './service';
+
+export const pageQuery = {
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200)),
+    '50',
+  ),
+  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)), '0'),
+};
+
+const listQuery = v.object({
+  organizationId: v.optional(v.pipe(v.string(), v.uuid())),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  ...pageQuery,
+});
+
+export function companyRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth(deps));
+
+  app.get('/', async (c) => {
+    const query = parseWith(listQuery, c.req.query());
+    return c.json(await listCompanies(deps, c.get('user'), query));
+  });
+
+  app.post('/', async (c) => {
+    const input = await parseJson(c, companySchema);
+    return c.json(await createCompany(deps, c.get('user'), input), 201);
+  });
+
+  app.get('/:id', async (c) => c.json(await getCompany(deps, c.get('user'), idParam(c))));
+
+  app.put('/:id', async (c) => {
+    const id = idParam(c);
+    const input = await parseJson(c, companySchema);
+    return c.json(await updateCompany(deps, c.get('user'), id, input));
+  });
+
+  app.post('/:id/enable', async (c) =>
+    c.json(await setCompanyActive(deps, c.get('user'), idParam(c), true)),
+  );
+  app.post('/:id/disable', async (c) =>
+    c.json(await setCompanyActive(deps, c.get('user'), idParam(c), false)),
+  );
+
+  return app;
+}

@@ -1,0 +1,12 @@
+// A UUID path parameter; anything else cannot name a record, so it is answered 404 before it
+// reaches a query (PostgreSQL would reject it as a uuid with a 500).
+import type { Context } from 'hono';
+import { appError } from './app-error';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function idParam(c: Context, name = 'id'): string {
+  const value = c.req.param(name) ?? '';
+  if (!UUID.test(value)) throw appError(404, 'not_found');
+  return value.toLowerCase();
+}
