@@ -372,9 +372,8 @@ export function createTraSimulator(options: SimulatorOptions) {
         .select()
         .from(traSimReceipts)
         .where(eq(traSimReceipts.rctvnum, r.rctvnum));
-      if (seen) {
-        // An exact resend gets the first answer again; anything else reusing the code is refused.
-        if (seen.bodyHash !== hash) return withDetail(ACK.duplicateRctvnum, r.rctvnum);
+      // An exact resend gets the first answer again (TRA rules 10, 11).
+      if (seen && seen.bodyHash === hash) {
         await tx
           .update(traSimReceipts)
           .set({ posts: sql`${traSimReceipts.posts} + 1` })
@@ -382,9 +381,11 @@ export function createTraSimulator(options: SimulatorOptions) {
         return { code: seen.ackCode, message: seen.ackMessage };
       }
       const expectedGc = t!.lastGc === null ? t!.gcStart : t!.lastGc + 1;
-      if (r.gc !== expectedGc)
+      if (r.gc !== expectedGc) {
         return withDetail(ACK.gcSequence, `expected ${expectedGc}, got ${r.gc}`);
+      }
       if (r.rctNum !== r.gc) return ACK.rctnumNotGc;
+      if (seen) return withDetail(ACK.duplicateRctvnum, r.rctvnum);
       if (r.rctvnum !== `${t!.receiptCode}${r.gc}`) return ACK.badRctvnum;
       if (r.znum !== r.date.replace(/-/g, '')) return ACK.znumNotDate;
       const instant = Date.parse(`${r.date}T${r.time}+03:00`);
@@ -392,8 +393,9 @@ export function createTraSimulator(options: SimulatorOptions) {
       const previous = t!.lastDate ? `${t!.lastDate} ${t!.lastTime}` : '';
       if (`${r.date} ${r.time}` < previous) return ACK.olderDate;
       const expectedDc = t!.lastDate === r.date ? (t!.lastDc ?? 0) + 1 : 1;
-      if (r.dc !== expectedDc)
+      if (r.dc !== expectedDc) {
         return withDetail(ACK.dcSequence, `expected ${expectedDc}, got ${r.dc}`);
+      }
       // The numbering is right, so the receipt takes its number even if its content is refused:
       // the customer holds it already, and a correction comes as a new receipt (TRA rule 8).
       let verdict: Verdict = ACK.success;
@@ -647,11 +649,15 @@ export function createTraSimulator(options: SimulatorOptions) {
 
   app.route('/admin', admin);
 
+  /** Blocking also revokes the VFD's tokens: it learns of the block when it asks for a new one. */
   async function setBlocked(serial: string, blocked: boolean): Promise<void> {
     await db
       .update(traSimTaxpayers)
       .set({ blocked })
       .where(eq(traSimTaxpayers.serial, serial.toUpperCase()));
+    if (blocked) {
+      await db.delete(traSimTokens).where(eq(traSimTokens.serial, serial.toUpperCase()));
+    }
   }
 
   /** The ledger of one VFD, in GC order. */

@@ -24,6 +24,10 @@ export interface TaxpayerInput {
   gcStart?: number;
   /** The certificate TRA issued; a new one (with its PFX) is made when omitted. */
   certPem?: string;
+  /** Fixed identifiers (reference receipts in tests); made up when omitted. */
+  regId?: string;
+  uin?: string;
+  receiptCode?: string;
 }
 
 export interface EnrolledTaxpayer {
@@ -45,7 +49,13 @@ export async function enrolTaxpayer(
   now: Date,
 ): Promise<EnrolledTaxpayer> {
   const serial = (input.serial ?? `10TZ1${digits(5)}`).toUpperCase();
-  const issued = input.certPem ? undefined : issueCertificate({ commonName: serial });
+  const issued = input.certPem
+    ? undefined
+    : issueCertificate({
+        commonName: serial,
+        notBefore: new Date(now.getTime() - 86_400_000),
+        notAfter: new Date(now.getTime() + 2 * 365 * 86_400_000),
+      });
   const certPem = input.certPem ?? issued!.certPem;
   // Keyed without leading zeros, as the simulator reads Cert-Serial.
   const certSerial =
@@ -73,14 +83,14 @@ export async function enrolTaxpayer(
     return { serial, receiptCode: existing.receiptCode, ...(issued ? { issued } : {}) };
   }
   for (let attempt = 0; ; attempt++) {
-    const receiptCode = receiptCodeCandidate();
+    const receiptCode = input.receiptCode ?? receiptCodeCandidate();
     const inserted = await db
       .insert(traSimTaxpayers)
       .values({
         serial,
         ...details,
-        regId: `TZ01${digits(8)}`,
-        uin: `09VFDWEBAPI-${input.tin}${digits(9)}${serial}`,
+        regId: input.regId ?? `TZ01${digits(8)}`,
+        uin: input.uin ?? `09VFDWEBAPI-${input.tin}${digits(9)}${serial}`,
         receiptCode,
         gcStart: Math.max(1, input.gcStart ?? 1),
         username: `vfd${digits(8)}`,
@@ -90,6 +100,6 @@ export async function enrolTaxpayer(
       .onConflictDoNothing()
       .returning({ serial: traSimTaxpayers.serial });
     if (inserted.length === 1) return { serial, receiptCode, ...(issued ? { issued } : {}) };
-    if (attempt > 20) throw new Error('Could not allocate a receipt code');
+    if (input.receiptCode || attempt > 20) throw new Error('The receipt code is taken');
   }
 }

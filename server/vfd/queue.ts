@@ -138,8 +138,9 @@ async function token(
     };
   }
   if (!answer.ok) {
+    const status = answer.status ?? 0;
     return {
-      outcome: answer.answered ? 'token_error' : 'no_answer',
+      outcome: !answer.answered ? 'no_answer' : status >= 500 ? 'server_error' : 'token_error',
       ...(answer.status ? { httpStatus: answer.status } : {}),
       message: `token: ${answer.error}`,
       durationMs: answer.durationMs,

@@ -1,6 +1,7 @@
 // HTTP calls to TRA's VFD API (or a simulator at the same paths): registration, token, receipt
 // and Z report, with the headers and content types of tra-vfd.md. Every call ends in an answer
 // or in "no answer" within its timeout; it never throws for network trouble.
+import { parseErrorMessage } from './xml';
 
 export const TRA_PATHS = {
   registration: '/api/vfdRegReq',
@@ -130,7 +131,10 @@ export async function requestToken(
       /* not JSON: reported below */
     }
   }
-  const message = call.headers.get('ackmsg') ?? (call.body.slice(0, 300) || `HTTP ${call.status}`);
+  const message =
+    call.headers.get('ackmsg') ??
+    parseErrorMessage(call.body) ??
+    (call.body.slice(0, 300) || `HTTP ${call.status}`);
   return {
     ok: false,
     answered: true,
