@@ -14,8 +14,10 @@ export function testDbKind(): 'pglite' | 'postgresql' {
   return process.env.TEST_DB === 'postgresql' ? 'postgresql' : 'pglite';
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDbKind() === 'pglite') {
+export async function createTestDatabase(
+  kind: 'pglite' | 'postgresql' = testDbKind(),
+): Promise<TestDatabase> {
+  if (kind === 'pglite') {
     const database = await openDatabase({});
     await migrateDatabase(database);
     return { ...database, drop: () => database.close() };

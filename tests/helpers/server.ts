@@ -39,6 +39,8 @@ export interface TestServerOptions {
   clock?: ManualClock;
   mailer?: Mailer;
   traBaseUrl?: string;
+  /** The database to run on; by default the suite's (TEST_DB). */
+  dbKind?: 'pglite' | 'postgresql';
 }
 
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -50,7 +52,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     LOG_LEVEL: 'error',
     ...options.config,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.dbKind);
   const clock = options.clock ?? new ManualClock();
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir });
