@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { DbOrTx } from '../db/client';
-import { vfds } from '../db/schema';
+import { companies, vfds } from '../db/schema';
 import { certSerialHeader } from './certificate';
 import { open, openText } from './sealed';
 import forge from 'node-forge';
@@ -24,6 +24,30 @@ export async function loadVfd(db: DbOrTx, companyId: string): Promise<VfdRow | n
   return row ?? null;
 }
 
+/** What sending needs of a VFD (not its certificate), and whether TRA blocked the company. */
+export async function loadSender(db: DbOrTx, companyId: string) {
+  const [row] = await db
+    .select({
+      companyId: vfds.companyId,
+      status: vfds.status,
+      tokenSealed: vfds.tokenSealed,
+      tokenExpiresAt: vfds.tokenExpiresAt,
+      tokenPath: vfds.tokenPath,
+      traUsername: vfds.traUsername,
+      traPasswordSealed: vfds.traPasswordSealed,
+      certSerialHex: vfds.certSerialHex,
+      certSerialOverride: vfds.certSerialOverride,
+      routingKey: vfds.routingKey,
+      blocked: companies.blockedByTra,
+    })
+    .from(vfds)
+    .innerJoin(companies, eq(companies.id, vfds.companyId))
+    .where(eq(vfds.companyId, companyId));
+  return row ?? null;
+}
+
+export type SenderVfd = NonNullable<Awaited<ReturnType<typeof loadSender>>>;
+
 /**
  * Decrypted keys by company, per data key (so two servers in one test process never share).
  * An entry is replaced as soon as the company's certificate id changes.
@@ -33,22 +57,40 @@ const keyCache = new WeakMap<
   Map<string, { certificateId: string; key: crypto.KeyObject }>
 >();
 
-export function signingKey(deps: Pick<Deps, 'secrets'>, vfd: VfdRow): crypto.KeyObject {
+/**
+ * The private key of the company's current certificate. The sealed PFX is read and opened only
+ * when this process has not done so yet for that certificate.
+ */
+export async function signingKey(
+  deps: Pick<Deps, 'secrets'>,
+  db: DbOrTx,
+  companyId: string,
+  certificateId: string,
+): Promise<crypto.KeyObject> {
   let byCompany = keyCache.get(deps.secrets.dataKey);
   if (!byCompany) {
     byCompany = new Map();
     keyCache.set(deps.secrets.dataKey, byCompany);
   }
-  const cached = byCompany.get(vfd.companyId);
-  if (cached?.certificateId === vfd.certificateId) return cached.key;
-  const pfx = open(deps.secrets.dataKey, vfd.pfxSealed, sealPurpose.pfx(vfd.companyId));
+  const cached = byCompany.get(companyId);
+  if (cached?.certificateId === certificateId) return cached.key;
+  const [row] = await db
+    .select({
+      certificateId: vfds.certificateId,
+      pfxSealed: vfds.pfxSealed,
+      pfxPasswordSealed: vfds.pfxPasswordSealed,
+    })
+    .from(vfds)
+    .where(eq(vfds.companyId, companyId));
+  if (!row) throw new Error(`No certificate stored for company ${companyId}`);
+  const pfx = open(deps.secrets.dataKey, row.pfxSealed, sealPurpose.pfx(companyId));
   const password = openText(
     deps.secrets.dataKey,
-    vfd.pfxPasswordSealed,
-    sealPurpose.pfxPassword(vfd.companyId),
+    row.pfxPasswordSealed,
+    sealPurpose.pfxPassword(companyId),
   );
   const key = privateKeyFromPfx(pfx, password);
-  byCompany.set(vfd.companyId, { certificateId: vfd.certificateId, key });
+  byCompany.set(companyId, { certificateId: row.certificateId, key });
   return key;
 }
 
@@ -68,11 +110,16 @@ function privateKeyFromPfx(pfx: Buffer, password: string): crypto.KeyObject {
   throw new Error('The stored certificate has no RSA key');
 }
 
-export function vfdCertSerialHeader(vfd: VfdRow): string {
+export function vfdCertSerialHeader(
+  vfd: Pick<VfdRow, 'certSerialHex' | 'certSerialOverride'>,
+): string {
   return certSerialHeader(vfd.certSerialHex, vfd.certSerialOverride);
 }
 
-export function traPassword(deps: Pick<Deps, 'secrets'>, vfd: VfdRow): string {
+export function traPassword(
+  deps: Pick<Deps, 'secrets'>,
+  vfd: Pick<VfdRow, 'companyId' | 'traPasswordSealed'>,
+): string {
   return openText(
     deps.secrets.dataKey,
     vfd.traPasswordSealed,
@@ -81,7 +128,11 @@ export function traPassword(deps: Pick<Deps, 'secrets'>, vfd: VfdRow): string {
 }
 
 /** The stored access token while it has at least a minute left (TRA rule 18), else null. */
-export function storedToken(deps: Pick<Deps, 'secrets'>, vfd: VfdRow, now: Date): string | null {
+export function storedToken(
+  deps: Pick<Deps, 'secrets'>,
+  vfd: Pick<VfdRow, 'companyId' | 'tokenSealed' | 'tokenExpiresAt'>,
+  now: Date,
+): string | null {
   if (!vfd.tokenSealed || !vfd.tokenExpiresAt) return null;
   if (vfd.tokenExpiresAt.getTime() - 60_000 <= now.getTime()) return null;
   return openText(deps.secrets.dataKey, vfd.tokenSealed, sealPurpose.token(vfd.companyId));

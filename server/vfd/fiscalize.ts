@@ -2,6 +2,7 @@
 // counters, give the receipt the next GC/RCTNUM, DC, ZNUM, date and time, build and sign the
 // XML, and queue those exact bytes for TRA. Either all of it commits with the invoice or none
 // of it does, so a number is never lost (no gap) nor handed out twice (no duplicate).
+import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { eatDate, eatDayStart, eatTime, nextEatDay, zNumber } from '../../domain/dates';
 import { cents, sum, type Cents } from '../../domain/money';
@@ -227,30 +228,47 @@ export async function fiscalizeInvoice(
 ): Promise<FiscalReceipt> {
   const content = receiptContent(input);
 
+  // The lock that makes numbering safe across transactions and server processes: the VFD's
+  // counter row, read together with what the receipt needs of the company and its VFD.
   const [found] = await tx
-    .select({ company: companies, vfd: vfds })
-    .from(companies)
-    .leftJoin(vfds, eq(vfds.companyId, companies.id))
-    .where(eq(companies.id, input.companyId));
-  if (!found) throw appError(404, 'not_found');
-  const { company, vfd } = found;
-
-  // The lock that makes numbering safe across transactions and server processes.
-  const [counter] = await tx
-    .select()
+    .select({
+      counter: vfdCounters,
+      active: companies.active,
+      blocked: companies.blockedByTra,
+      tin: companies.tin,
+      status: vfds.status,
+      certificateId: vfds.certificateId,
+      regId: vfds.regId,
+      serial: vfds.serial,
+      receiptCode: vfds.receiptCode,
+    })
     .from(vfdCounters)
+    .innerJoin(companies, eq(companies.id, vfdCounters.companyId))
+    .innerJoin(vfds, eq(vfds.companyId, vfdCounters.companyId))
     .where(eq(vfdCounters.companyId, input.companyId))
-    .for('update');
+    .for('update', { of: vfdCounters });
 
   // Checked under the lock: a concurrent submission of the same invoice has committed by now.
-  const existing = await receiptForInvoice(tx, input.invoiceId);
-  if (existing) {
+  const [already] = await tx
+    .select({ id: fiscalReceipts.id })
+    .from(fiscalReceipts)
+    .where(eq(fiscalReceipts.invoiceId, input.invoiceId));
+  if (already) {
+    const existing = (await receiptForInvoice(tx, input.invoiceId))!;
     if (existing.companyId !== input.companyId) throw appError(409, 'conflict');
     return existing;
   }
-  if (!company.active) throw appError(403, 'company_inactive');
-  if (company.blockedByTra) throw appError(403, 'company_blocked');
-  if (!vfd || !counter || vfd.status !== 'registered') throw appError(409, 'vfd_not_registered');
+  if (!found) {
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, input.companyId));
+    throw company ? appError(409, 'vfd_not_registered') : appError(404, 'not_found');
+  }
+  const { counter } = found;
+  if (!found.active) throw appError(403, 'company_inactive');
+  if (found.blocked) throw appError(403, 'company_blocked');
+  if (found.status !== 'registered') throw appError(409, 'vfd_not_registered');
 
   // TRA rule 5: never older than the previous receipt, nor inside a day already Z-reported.
   let issuedAt = deps.clock.now();
@@ -263,14 +281,14 @@ export async function fiscalizeInvoice(
   const znum = zNumber(issuedAt);
   const gc = counter.nextGc;
   const dc = counter.lastDate === date ? counter.lastDc + 1 : 1;
-  const rctvnum = `${vfd.receiptCode}${gc}`;
+  const rctvnum = `${found.receiptCode}${gc}`;
 
   const signedPart = receiptXml({
     date,
     time,
-    tin: company.tin,
-    regId: vfd.regId,
-    efdSerial: vfd.serial,
+    tin: found.tin,
+    regId: found.regId,
+    efdSerial: found.serial,
     ...content.customer,
     gc,
     dc,
@@ -283,48 +301,47 @@ export async function fiscalizeInvoice(
     payments: content.payments,
     vatTotals: content.vatTotals,
   });
-  const body = signedDocument(signedPart, signingKey(deps, vfd));
+  const key = await signingKey(deps, tx, input.companyId, found.certificateId);
+  const body = signedDocument(signedPart, key);
   const now = deps.clock.now();
 
-  const [outbox] = await tx
-    .insert(traOutbox)
-    .values({
-      companyId: input.companyId,
-      seq: counter.nextSeq,
-      kind: 'receipt',
-      body,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: traOutbox.id });
-  const [row] = await tx
-    .insert(fiscalReceipts)
-    .values({
-      companyId: input.companyId,
-      invoiceId: input.invoiceId,
-      outboxId: outbox!.id,
-      gc,
-      dc,
-      znum,
-      rctvnum,
-      date,
-      time,
-      issuedAt,
-      verificationUrl: verificationUrl(verifyBase(deps), rctvnum, time),
-      customerName: content.customer.custName,
-      customerIdType: content.customer.custIdType,
-      customerId: content.customer.custId,
-      customerMobile: content.customer.mobileNum,
-      totalExclCents: input.totals.totalExcludingTax,
-      totalTaxCents: input.totals.taxAmount,
-      totalInclCents: input.totals.totalIncludingTax,
-      discountCents: input.totals.totalDiscount,
-      vatTotals: content.vatJson,
-      payments: content.paymentsJson,
-      createdAt: now,
-    })
-    .returning();
+  const outboxId = crypto.randomUUID();
+  await tx.insert(traOutbox).values({
+    id: outboxId,
+    companyId: input.companyId,
+    seq: counter.nextSeq,
+    kind: 'receipt',
+    body,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const row: typeof fiscalReceipts.$inferSelect = {
+    id: crypto.randomUUID(),
+    companyId: input.companyId,
+    invoiceId: input.invoiceId,
+    outboxId,
+    gc,
+    dc,
+    znum,
+    rctvnum,
+    date,
+    time,
+    issuedAt,
+    verificationUrl: verificationUrl(verifyBase(deps), rctvnum, time),
+    customerName: content.customer.custName,
+    customerIdType: content.customer.custIdType,
+    customerId: content.customer.custId,
+    customerMobile: content.customer.mobileNum,
+    totalExclCents: input.totals.totalExcludingTax,
+    totalTaxCents: input.totals.taxAmount,
+    totalInclCents: input.totals.totalIncludingTax,
+    discountCents: input.totals.totalDiscount,
+    vatTotals: content.vatJson,
+    payments: content.paymentsJson,
+    createdAt: now,
+  };
+  await tx.insert(fiscalReceipts).values(row);
   const advanced = await tx
     .update(vfdCounters)
     .set({
@@ -338,5 +355,5 @@ export async function fiscalizeInvoice(
     .returning({ nextGc: vfdCounters.nextGc });
   // Unreachable while the row lock holds; refusing here keeps a broken lock from numbering twice.
   if (advanced.length !== 1) throw new Error(`VFD counter moved under its lock (GC ${gc})`);
-  return toFiscalReceipt(row!, { status: 'pending', ackMessage: null, settledAt: null });
+  return toFiscalReceipt(row, { status: 'pending', ackMessage: null, settledAt: null });
 }

@@ -8,12 +8,12 @@ import type { Deps } from '../context';
 import type { Tx } from '../db/client';
 import { companies, fiscalReceipts, traAttempts, traOutbox, vfds } from '../db/schema';
 import {
-  loadVfd,
+  loadSender,
   sealPurpose,
   storedToken,
   traPassword,
   vfdCertSerialHeader,
-  type VfdRow,
+  type SenderVfd,
 } from './device';
 import { claimLease, releaseLease, renewLease } from './lease';
 import { seal } from './sealed';
@@ -105,7 +105,7 @@ async function setBlocked(deps: Deps, companyId: string, blocked: boolean): Prom
 /** A token that is valid now, from the database or freshly asked for (TRA rule 18). */
 async function token(
   deps: Deps,
-  vfd: VfdRow,
+  vfd: SenderVfd,
   forceNew: boolean,
   settings: QueueSettings,
 ): Promise<{ token: string } | AttemptResult> {
@@ -160,8 +160,7 @@ async function token(
 
 async function attempt(
   deps: Deps,
-  vfd: VfdRow,
-  blocked: boolean,
+  vfd: SenderVfd,
   head: Head,
   settings: QueueSettings,
 ): Promise<AttemptResult> {
@@ -172,7 +171,7 @@ async function attempt(
       durationMs: 0,
     };
   }
-  const granted = await token(deps, vfd, blocked, settings);
+  const granted = await token(deps, vfd, vfd.blocked, settings);
   if (!('token' in granted)) return granted;
   const call = await postDocument(
     deps.traBaseUrl,
@@ -362,13 +361,9 @@ export async function sendQueue(
       const now = deps.clock.now();
       if (!head || head.nextAttemptAt > now) break;
       if (!(await renewLease(deps.db, lease, now, settings.leaseMs))) break;
-      const vfd = await loadVfd(deps.db, companyId);
+      const vfd = await loadSender(deps.db, companyId);
       if (!vfd) break;
-      const [company] = await deps.db
-        .select({ blocked: companies.blockedByTra })
-        .from(companies)
-        .where(eq(companies.id, companyId));
-      const result = await attempt(deps, vfd, company?.blocked ?? false, head, settings);
+      const result = await attempt(deps, vfd, head, settings);
       run.attempts++;
       const settled = await record(deps, companyId, head, now, result, settings, hooks);
       if (!settled) break;

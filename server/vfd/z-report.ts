@@ -117,7 +117,8 @@ export async function createZReport(
         cents: payments[type] ? cents(payments[type]) : (ZERO as Cents),
       })),
     });
-    const body = signedDocument(signedPart, signingKey(deps, vfd));
+    const key = await signingKey(deps, tx, companyId, vfd.certificateId);
+    const body = signedDocument(signedPart, key);
     const [outbox] = await tx
       .insert(traOutbox)
       .values({

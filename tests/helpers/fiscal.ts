@@ -282,7 +282,8 @@ export async function traToken(env: FiscalEnv, companyId: string): Promise<strin
 }
 
 export async function companySigningKey(env: FiscalEnv, companyId: string) {
-  return signingKey(env.deps, (await loadVfd(env.deps.db, companyId))!);
+  const vfd = (await loadVfd(env.deps.db, companyId))!;
+  return signingKey(env.deps, env.deps.db, companyId, vfd.certificateId);
 }
 
 export async function companyRow(env: FiscalEnv, companyId: string) {
