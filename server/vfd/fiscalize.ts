@@ -3,8 +3,8 @@
 // XML, and queue those exact bytes for TRA. Either all of it commits with the invoice or none
 // of it does, so a number is never lost (no gap) nor handed out twice (no duplicate).
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { eatDate, eatDayStart, eatTime, nextEatDay, zNumber } from '../../domain/dates';
+import { and, eq, sql } from 'drizzle-orm';
+import { eatDayStart, nextEatDay } from '../../domain/dates';
 import { cents, sum, type Cents } from '../../domain/money';
 import type { Payment } from '../../domain/payments';
 import { formatQuantity, type Quantity } from '../../domain/quantity';
@@ -23,6 +23,7 @@ import { companies, fiscalReceipts, traOutbox, vfdCounters, vfds } from '../db/s
 import type { PaymentsJson, VatTotalsJson } from '../db/schema';
 import { appError } from '../http/app-error';
 import { signingKey, verificationUrl, verifyBase } from './device';
+import { eatStamp } from './eat';
 import { receiptXml, signedDocument, type ReceiptXmlInput, type TaxGroup } from './xml';
 
 export interface FiscalLine {
@@ -273,12 +274,10 @@ export async function fiscalizeInvoice(
   // TRA rule 5: never older than the previous receipt, nor inside a day already Z-reported.
   let issuedAt = deps.clock.now();
   if (counter.lastIssuedAt && counter.lastIssuedAt > issuedAt) issuedAt = counter.lastIssuedAt;
-  if (counter.zReportedThrough && eatDate(issuedAt) <= counter.zReportedThrough) {
+  if (counter.zReportedThrough && eatStamp(issuedAt).date <= counter.zReportedThrough) {
     issuedAt = eatDayStart(nextEatDay(counter.zReportedThrough));
   }
-  const date = eatDate(issuedAt);
-  const time = eatTime(issuedAt);
-  const znum = zNumber(issuedAt);
+  const { date, time, znum } = eatStamp(issuedAt);
   const gc = counter.nextGc;
   const dc = counter.lastDate === date ? counter.lastDc + 1 : 1;
   const rctvnum = `${found.receiptCode}${gc}`;
@@ -306,7 +305,7 @@ export async function fiscalizeInvoice(
   const now = deps.clock.now();
 
   const outboxId = crypto.randomUUID();
-  await tx.insert(traOutbox).values({
+  const queued = tx.insert(traOutbox).values({
     id: outboxId,
     companyId: input.companyId,
     seq: counter.nextSeq,
@@ -341,8 +340,7 @@ export async function fiscalizeInvoice(
     payments: content.paymentsJson,
     createdAt: now,
   };
-  await tx.insert(fiscalReceipts).values(row);
-  const advanced = await tx
+  const advance = tx
     .update(vfdCounters)
     .set({
       nextGc: gc + 1,
@@ -353,7 +351,13 @@ export async function fiscalizeInvoice(
     })
     .where(and(eq(vfdCounters.companyId, input.companyId), eq(vfdCounters.nextGc, gc)))
     .returning({ nextGc: vfdCounters.nextGc });
+  // One statement for the three writes: the lock is held for as short a time as possible.
+  const advanced = await tx.execute(
+    sql`with queued as (${queued.getSQL()}), stored as (${tx.insert(fiscalReceipts).values(row).getSQL()}) ${advance.getSQL()}`,
+  );
   // Unreachable while the row lock holds; refusing here keeps a broken lock from numbering twice.
-  if (advanced.length !== 1) throw new Error(`VFD counter moved under its lock (GC ${gc})`);
+  // Both drivers answer with the RETURNING rows in `rows`.
+  const advancedRows = (advanced as unknown as { rows: unknown[] }).rows;
+  if (advancedRows.length !== 1) throw new Error(`VFD counter moved under its lock (GC ${gc})`);
   return toFiscalReceipt(row, { status: 'pending', ackMessage: null, settledAt: null });
 }
