@@ -1,0 +1,125 @@
+// Receipts allocated (numbered under the counter lock), signed and stored per second by one
+// process, and the time to sign one receipt. Targets: ≥ 500 receipts/s, signing p99 ≤ 2 ms.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { serve } from '@hono/node-server';
+import type { Server as HttpServer } from 'node:http';
+import { systemClock } from '../server/clock';
+import { enrolTaxpayer } from '../server/tra-sim/taxpayers';
+import { createTraSimulator } from '../server/tra-sim/simulator';
+import { loadVfd, signingKey } from '../server/vfd/device';
+import { fiscalizeInvoice } from '../server/vfd/fiscalize';
+import { receiptXml } from '../server/vfd/xml';
+import { cents } from '../domain/money';
+import { invoiceFor } from '../tests/helpers/fiscal';
+import { benchDatabase, benchDeps, line, percentile, registeredCompany } from './support';
+
+const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 2_000);
+const CONCURRENCY = Number(
+  process.env.BENCH_CONCURRENCY ?? (process.env.BENCH_DATABASE_URL ? 8 : 1),
+);
+
+const database = await benchDatabase();
+// Registration needs TRA: the simulator answers it, on the same database.
+const sim = createTraSimulator({ db: database.db, clock: systemClock });
+const http = serve({ fetch: sim.app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((resolve) => http.once('listening', resolve));
+const port = (http.address() as { port: number }).port;
+const deps = benchDeps(database, `http://127.0.0.1:${port}`);
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1);
+const issue = async (c: { serial: string; tin: string; name: string }) => {
+  const enrolled = await enrolTaxpayer(
+    database.db,
+    {
+      serial: c.serial,
+      tin: c.tin,
+      name: c.name,
+      mobile: '255712000000',
+      address: 'Dar es Salaam',
+    },
+    new Date(),
+  );
+  return { pfx: enrolled.issued!.pfx, password: enrolled.issued!.password };
+};
+const registered: Array<Awaited<ReturnType<typeof registeredCompany>>> = [];
+for (let i = 0; i < COMPANIES; i++) registered.push(await registeredCompany(deps, issue));
+const company = registered[0]!;
+
+const invoices = Array.from({ length: RECEIPTS + 100 }, (_, i) =>
+  invoiceFor(registered[i % COMPANIES]!.id, {
+    customer: {
+      name: 'Mteja',
+      idType: 'TAX_IDENTIFICATION_NUMBER',
+      idNumber: '123456789',
+      mobile: '712345678',
+    },
+    lines: [
+      { description: 'Sukari 1kg', qty: 2, price: 295_000 + i },
+      { description: 'Mafuta ya kupikia 1l', price: 590_000, tax: 'standard', discountPercent: 5 },
+      { description: 'Unga wa mahindi 2kg', price: 360_000, tax: 'exempted' },
+    ],
+  }),
+);
+const fiscalize = (i: number) =>
+  database.db.transaction((tx) => fiscalizeInvoice(deps, tx, invoices[i]!));
+for (let i = 0; i < 100; i++) await fiscalize(RECEIPTS + i); // warm-up
+
+let next = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    for (let i = next++; i < RECEIPTS; i = next++) await fiscalize(i);
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+
+// Signing alone, on a typical receipt.
+const vfd = (await loadVfd(database.db, company.id))!;
+const key = await signingKey(deps, database.db, company.id, vfd.certificateId);
+const sample = receiptXml({
+  date: '2026-11-21',
+  time: '10:15:00',
+  tin: company.tin,
+  regId: vfd.regId,
+  efdSerial: vfd.serial,
+  custIdType: 1,
+  custId: '123456789',
+  custName: 'Mteja',
+  mobileNum: '255712345678',
+  gc: 1234,
+  dc: 12,
+  znum: '20261121',
+  rctvnum: `${vfd.receiptCode}1234`,
+  items: [{ id: '1', desc: 'Sukari 1kg', qty: '2', taxCode: 1, amtCents: cents(590_000) }],
+  totalExclCents: cents(500_000),
+  totalInclCents: cents(590_000),
+  discountCents: cents(0),
+  payments: [{ type: 'CASH', cents: cents(590_000) }],
+  vatTotals: [{ group: 'A', netCents: cents(500_000), taxCents: cents(90_000) }],
+});
+const times: number[] = [];
+for (let i = 0; i < 5_200; i++) {
+  const t = performance.now();
+  crypto.sign('sha1', Buffer.from(sample, 'utf8'), key);
+  if (i >= 200) times.push(performance.now() - t);
+}
+times.sort((a, b) => a - b);
+
+console.log(
+  `Fiscalization on ${database.label}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
+);
+line(
+  `receipts allocated, signed and stored (${COMPANIES} VFD, ${CONCURRENCY} at a time)`,
+  `${(RECEIPTS / seconds).toFixed(0)} receipts/s (${RECEIPTS} in ${seconds.toFixed(2)} s)`,
+);
+line(
+  'signing one receipt (RSA-2048, SHA-1) p50',
+  `${(percentile(times, 50) * 1000).toFixed(0)} µs`,
+);
+line('signing one receipt p99', `${(percentile(times, 99) * 1000).toFixed(0)} µs`);
+
+await new Promise<void>((resolve) => {
+  (http as unknown as HttpServer).close(() => resolve());
+});
+deps.mailer.close();
+await database.drop();

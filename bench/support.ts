@@ -1,0 +1,106 @@
+// Shared set-up for the benchmarks: a server's dependencies on a fresh database (in-memory
+// PGlite, or PostgreSQL when BENCH_DATABASE_URL is set) and a company registered with a TRA
+// simulator, plus timing helpers. Numbers are printed, never asserted.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { systemClock } from '../server/clock';
+import { loadConfig } from '../server/config';
+import type { Deps } from '../server/context';
+import { migrateDatabase, openDatabase, type Database } from '../server/db/client';
+import { companies, organizations } from '../server/db/schema';
+import { createLogger } from '../server/logger';
+import { createMailer } from '../server/mail/mailer';
+import { installCertificate } from '../server/vfd/registration';
+
+export async function benchDatabase(): Promise<
+  Database & { label: string; drop(): Promise<void> }
+> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return { ...database, label: 'PGlite (in memory)', drop: () => database.close() };
+  }
+  const name = `risiti_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    label: 'PostgreSQL',
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function benchDeps(database: Database, traUrl: string): Deps {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-bench-'));
+  return {
+    db: database.db,
+    dbKind: database.kind,
+    config: loadConfig({ DATA_DIR: dataDir, TRA_BASE_URL: traUrl, LOG_LEVEL: 'error' }),
+    clock: systemClock,
+    mailer: createMailer({ from: 'bench@risiti.local', dataDir }),
+    secrets: { jwtKey: crypto.randomBytes(32), dataKey: crypto.randomBytes(32) },
+    log: createLogger('error'),
+    traBaseUrl: traUrl,
+  };
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
+
+/** A company whose certificate (issued by `issue`) is installed and registered. */
+export async function registeredCompany(
+  deps: Deps,
+  issue: (company: {
+    serial: string;
+    tin: string;
+    name: string;
+  }) => Promise<{ pfx: Buffer; password: string }>,
+) {
+  const [organization] = await deps.db
+    .insert(organizations)
+    .values({
+      name: 'Bench Org',
+      ownerName: 'Bench',
+      ownerPhone: '712000000',
+      ownerEmail: 'bench@example.co.tz',
+    })
+    .returning();
+  const [company] = await deps.db
+    .insert(companies)
+    .values({
+      organizationId: organization!.id,
+      name: 'Duka la Kupima',
+      tin: digits(9),
+      email: 'duka@example.co.tz',
+      phone: '712000000',
+      address: 'Kariakoo, Dar es Salaam',
+      serial: `10TZ1${digits(5)}`,
+    })
+    .returning();
+  const certificate = await issue(company!);
+  await installCertificate(deps, company!.id, certificate, null);
+  return company!;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export function line(label: string, value: string): void {
+  console.log(`  ${label.padEnd(46)} ${value}`);
+}
