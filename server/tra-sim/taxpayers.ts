@@ -74,6 +74,13 @@ export async function enrolTaxpayer(
     certPem,
     certSerial,
   };
+  const [holder] = await db
+    .select({ serial: traSimTaxpayers.serial })
+    .from(traSimTaxpayers)
+    .where(eq(traSimTaxpayers.certSerial, certSerial));
+  if (holder && holder.serial !== serial) {
+    throw new Error(`This certificate was issued to VFD ${holder.serial} already`);
+  }
   const [existing] = await db
     .select({ receiptCode: traSimTaxpayers.receiptCode })
     .from(traSimTaxpayers)
