@@ -38,6 +38,26 @@ export const errorMessages = {
   idempotency_mismatch: /*i18n*/ {
     id: 'This request was already sent with different content',
   },
+  idempotency_in_progress: /*i18n*/ {
+    id: 'This request is still being processed. Please try again in a moment.',
+  },
+  idempotency_key_invalid: /*i18n*/ {
+    id: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  },
+  cursor_invalid: /*i18n*/ {
+    id: 'The sync position is not valid. Please sync again from the start.',
+  },
+  customer_not_found: /*i18n*/ { id: 'Customer not found' },
+  customer_id_duplicated: /*i18n*/ { id: 'Customer identification number duplicated' },
+  customer_vrn_duplicated: /*i18n*/ { id: 'Customer VAT registration number duplicated' },
+  customer_already_registered: /*i18n*/ { id: 'Customer already registered' },
+  customer_has_invoices: /*i18n*/ {
+    id: 'This customer has invoices and cannot be deleted',
+  },
+  product_not_found: /*i18n*/ { id: 'Product not found' },
+  product_name_duplicated: /*i18n*/ { id: 'A product with this name already exists' },
+  product_in_use: /*i18n*/ { id: 'This product is used on invoices and cannot be deleted' },
+  record_deleted: /*i18n*/ { id: 'This record was deleted and cannot be saved again' },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof errorMessages;
