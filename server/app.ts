@@ -7,6 +7,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { errorMessages } from '../domain/errors';
 import type { ErrorBody } from '../domain/errors';
 import { authRoutes } from './auth/routes';
+import { customerRoutes } from './customers/routes';
+import { productRoutes } from './products/routes';
+import { changesRoutes } from './sync/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { localeFromHeader, translate } from './i18n';
@@ -64,6 +67,10 @@ export function createApp(deps: Deps) {
   });
 
   app.route('/api/v2', authRoutes(deps));
+
+  app.route('/v1/accounting/customers', customerRoutes(deps));
+  app.route('/v1/accounting/products', productRoutes(deps));
+  app.route('/v1/accounting', changesRoutes(deps));
 
   app.get('/v1/accounting/health', (c) =>
     c.json({ status: 'ok', database: deps.dbKind, tra: deps.traBaseUrl }),

@@ -1,1 +1,4 @@
 export * from './core';
+export * from './sync';
+export * from './customers';
+export * from './products';
