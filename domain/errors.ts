@@ -58,6 +58,24 @@ export const errorMessages = {
   product_name_duplicated: /*i18n*/ { id: 'A product with this name already exists' },
   product_in_use: /*i18n*/ { id: 'This product is used on invoices and cannot be deleted' },
   record_deleted: /*i18n*/ { id: 'This record was deleted and cannot be saved again' },
+  registration_failed: /*i18n*/ { id: 'Registration failed! Please check and try again!' },
+  invoice_locked: /*i18n*/ {
+    id: 'This invoice has been submitted and can no longer be changed',
+  },
+  expense_locked: /*i18n*/ { id: 'Only a pending expense can be changed' },
+  expense_receipt_taken: /*i18n*/ { id: 'This receipt code is already registered' },
+  category_code_taken: /*i18n*/ { id: 'Conflict. Code already registered.' },
+  vendor_taken: /*i18n*/ { id: 'Conflict. Tax Number or Serial already registered.' },
+  attachment_too_large: /*i18n*/ { id: 'The file is too large. The maximum is 5 MB.' },
+  attachment_type: /*i18n*/ { id: 'Only PDF, PNG or JPG files are accepted' },
+  receipt_processing_failed: /*i18n*/ {
+    id: 'The receipt could not be read. Check the code and time, or enter the expense by hand.',
+  },
+  ai_unavailable: /*i18n*/ { id: 'AI insights are not set up on this server' },
+  ai_consent_required: /*i18n*/ { id: 'Please agree to AI processing of your data first' },
+  ai_rate_limited: /*i18n*/ { id: 'Too many requests' },
+  ai_daily_limit: /*i18n*/ { id: 'Daily AI request limit reached, try again tomorrow' },
+  ai_failed: /*i18n*/ { id: 'The AI analysis failed. Please try again.' },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof errorMessages;

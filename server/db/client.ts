@@ -38,7 +38,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       console.error('PostgreSQL pool error:', error.message);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgresql', close: () => pool.end() };
+    let closed: Promise<void> | undefined;
+    return { db, kind: 'postgresql', close: () => (closed ??= pool.end()) };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -49,7 +50,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  let closed: Promise<void> | undefined;
+  return { db, kind: 'pglite', close: () => (closed ??= client.close()) };
 }
 
 export function migrationsFolder(): string {

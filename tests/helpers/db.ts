@@ -5,6 +5,8 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
 
 export interface TestDatabase extends Database {
+  /** The PostgreSQL URL of this database; undefined for PGlite. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await migrateDatabase(database);
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

@@ -52,7 +52,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   });
   const database = await createTestDatabase();
   const clock = options.clock ?? new ManualClock();
-  const mailer = options.mailer ?? createMailer({ from: config.mailFrom, dataDir });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir });
   const deps: Deps = {
     db: database.db,
     dbKind: database.kind,
