@@ -93,6 +93,11 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
     await setConnectivity(true, now());
     const outcome = classify(response);
     if (outcome === 'session') return { status: 'signed_out' };
+    if ((response.body as { code?: string } | null)?.code === 'cursor_invalid' && cursor !== '0') {
+      // A cursor the server cannot read (damaged storage): start again from the beginning.
+      await db.meta.delete(cursorKey(companyId));
+      continue;
+    }
     if (outcome !== 'success') return { status: 'failed', httpStatus: response.status };
     const page = response.body as ChangesPage;
     applied += await applyPage(companyId, page);

@@ -158,4 +158,18 @@ describe('pulling changes', () => {
     expect(await db.meta.get(cursorKey(COMPANY))).toBeUndefined();
     expect(await db.meta.get('connectivity')).toMatchObject({ value: { online: false } });
   });
+
+  it('starts again from the beginning when the server cannot read the cursor', async () => {
+    await db.meta.put({ key: cursorKey(COMPANY), value: 'damaged' });
+    const server = fakeServer();
+    server.answers.push(
+      { status: 422, body: { code: 'cursor_invalid', message: 'The sync position is not valid.' } },
+      page([customer(ID.asha, 'Asha', 1)], '1'),
+    );
+    expect(await pullChanges({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      applied: 1,
+    });
+    expect(server.requests.map(since)).toEqual(['damaged', '0']);
+  });
 });
