@@ -23,4 +23,8 @@ export const m = {
   otpFormat: /*i18n*/ { id: 'Enter the 6-digit code' },
   verificationRequired: /*i18n*/ { id: 'The recovery link is incomplete. Please start again.' },
   languageInvalid: /*i18n*/ { id: 'Choose English or Kiswahili' },
+  fullNameRequired: /*i18n*/ { id: 'Please enter your full name' },
+  fullNameLength: /*i18n*/ { id: 'Full name must be at most 100 characters' },
+  contactMessageRequired: /*i18n*/ { id: 'Please write your message' },
+  contactMessageLength: /*i18n*/ { id: 'Message must be at most 2000 characters' },
 } satisfies Record<string, Message>;

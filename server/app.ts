@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { errorMessages } from '../domain/errors';
 import type { ErrorBody } from '../domain/errors';
 import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { localeFromHeader, translate } from './i18n';
@@ -64,6 +65,7 @@ export function createApp(deps: Deps) {
   });
 
   app.route('/api/v2', authRoutes(deps));
+  app.route('/v1/accounting', contactRoutes(deps));
 
   app.get('/v1/accounting/health', (c) =>
     c.json({ status: 'ok', database: deps.dbKind, tra: deps.traBaseUrl }),
