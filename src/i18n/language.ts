@@ -1,6 +1,7 @@
-// The language switch. The choice is kept on the device (localStorage) and, for a signed-in
-// user, on their account, so it follows them to another phone. A choice made offline waits
-// under LANGUAGE_UNSAVED_KEY and is sent when the server answers again.
+// The language switch. The choice is kept on the device (localStorage) and on the account,
+// so it follows the user to another phone. A choice not yet saved on the account (made
+// offline, or on the login page before signing in) waits under LANGUAGE_UNSAVED_KEY and is
+// sent when the server answers; signing out forgets it, so the next person gets their own.
 import type { Locale } from '../../domain/i18n';
 import { isLocale } from '../../domain/i18n';
 import type { SessionUser } from '../../domain/roles';
@@ -13,10 +14,10 @@ export const LANGUAGE_UNSAVED_KEY = 'language-unsaved';
 export async function switchLanguage(locale: Locale): Promise<void> {
   await activateLocale(locale);
   localStorage.setItem(LANGUAGE_KEY, locale);
+  localStorage.setItem(LANGUAGE_UNSAVED_KEY, locale);
   const { user, setUser } = useSession.getState();
   if (!user) return;
   setUser({ ...user, language: locale });
-  localStorage.setItem(LANGUAGE_UNSAVED_KEY, locale);
   await saveUnsavedLanguage();
 }
 
@@ -35,7 +36,7 @@ export async function saveUnsavedLanguage(): Promise<void> {
   }
 }
 
-/** After sign-in or a profile reload: the account's language wins unless one is waiting. */
+/** After sign-in or a profile reload: the account's language, unless a newer choice waits. */
 export async function adoptUserLanguage(user: SessionUser): Promise<void> {
   if (localStorage.getItem(LANGUAGE_UNSAVED_KEY)) {
     await saveUnsavedLanguage();

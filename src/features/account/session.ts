@@ -5,7 +5,6 @@ import { adoptUserLanguage, LANGUAGE_UNSAVED_KEY } from '../../i18n/language';
 import { useSession } from '../../stores/session';
 
 export async function startSession(result: SignInResult): Promise<void> {
-  localStorage.removeItem(LANGUAGE_UNSAVED_KEY);
   await useSession.getState().signIn(result);
   await adoptUserLanguage(result.user);
 }
