@@ -113,4 +113,22 @@ describe('signing in', () => {
     await otherPhone.close();
     await context.close();
   });
+
+  it('scrolls a linked section 100 px below the top, clear of the header', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/tax-tips#vat-registration');
+    const top = () =>
+      page.locator('#vat-registration').evaluate((element) => element.getBoundingClientRect().top);
+    await expect.poll(top).toBeCloseTo(100, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'Keep your records for five years' }).click();
+    await page.waitForURL('**/tax-tips#records');
+    await expect
+      .poll(() =>
+        page.locator('#records').evaluate((element) => element.getBoundingClientRect().top),
+      )
+      .toBeCloseTo(100, 0);
+    await context.close();
+  });
 });
