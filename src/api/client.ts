@@ -132,7 +132,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         .json<TokenPair>();
     } catch (error) {
       if (error instanceof HTTPError && refusesForGood(error.response.status)) {
-        await current.clear();
+        await current.clear('refused');
         return null;
       }
       // Offline or a server fault: keep the session, the next call tries again.
@@ -200,7 +200,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       .json()
       .catch(() => null)) as { code?: string } | null;
     if (body?.code === 'password_change_required') session.getState().setChangePassword(true);
-    else if (body?.code === 'account_disabled') await session.getState().clear();
+    else if (body?.code === 'account_disabled') await session.getState().clear('disabled');
   }
 
   return { api, publicApi, refresh };

@@ -28,6 +28,12 @@ export interface SessionState {
   changePassword: boolean;
 }
 
+/**
+ * Why the last session on this page ended: the user signed out, the server refused the refresh
+ * token, or the server disabled the account. Not stored: another tab's sign-out reads as null.
+ */
+export type SessionEnd = 'signed-out' | 'refused' | 'disabled';
+
 /** Actions that change tokens resolve once the IndexedDB mirror is written. */
 export interface SessionActions {
   signIn(result: TokenPair & { user: SessionUser }): Promise<void>;
@@ -35,12 +41,12 @@ export interface SessionActions {
   setUser(user: SessionUser): void;
   setChangePassword(required: boolean): void;
   /** Forgets the session on this device (every tab follows through the storage event). */
-  clear(): Promise<void>;
+  clear(reason?: SessionEnd): Promise<void>;
   /** Re-reads localStorage, e.g. after another tab rotated the tokens. */
   reload(): void;
 }
 
-export type SessionStore = SessionState & SessionActions;
+export type SessionStore = SessionState & SessionActions & { endedBy: SessionEnd | null };
 
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
@@ -102,11 +108,14 @@ export const useSession = create<SessionStore>()((set, get) => {
   };
   return {
     ...readStorage(),
-    signIn: ({ token, refresh_token, user }) =>
-      commit(
+    endedBy: null,
+    signIn: ({ token, refresh_token, user }) => {
+      set({ endedBy: null });
+      return commit(
         { token, refreshToken: refresh_token, user, changePassword: user.changePassword },
         true,
-      ),
+      );
+    },
     setTokens: async ({ token, refresh_token }) => {
       if (!get().user) return;
       await commit({ ...current(), token, refreshToken: refresh_token }, true);
@@ -119,8 +128,10 @@ export const useSession = create<SessionStore>()((set, get) => {
       if (!get().user) return;
       void commit({ ...current(), changePassword: required }, false);
     },
-    clear: () =>
-      commit({ token: null, refreshToken: null, user: null, changePassword: false }, true),
+    clear: (reason = 'refused') => {
+      set({ endedBy: reason });
+      return commit({ token: null, refreshToken: null, user: null, changePassword: false }, true);
+    },
     reload: () => set(readStorage()),
   };
 });

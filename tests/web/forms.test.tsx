@@ -250,12 +250,14 @@ describe('contact form', () => {
 });
 
 describe('the session ending', () => {
-  it('takes the user from a signed-in page to the login page', async () => {
+  it('takes the user from a signed-in page to the login page, saying why', async () => {
     const user = await signedIn();
     stubServer({ 'GET /api/v2/user/me': () => json(200, user) });
     const { router } = await renderApp('/dashboard');
     await screen.findByText('Duka la Juma');
-    await act(() => useSession.getState().clear());
+    // The server refused the refresh token (as the client does on a 401 from refresh).
+    await act(() => useSession.getState().clear('refused'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByText('Your session has ended. Please sign in again.');
   });
 });

@@ -22,7 +22,7 @@ export async function signOut(): Promise<void> {
     });
   }
   localStorage.removeItem(LANGUAGE_UNSAVED_KEY);
-  await clear();
+  await clear('signed-out');
 }
 
 /**
