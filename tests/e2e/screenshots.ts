@@ -55,6 +55,12 @@ try {
       await shot('tax-tips');
       await page.goto('/help');
       await shot('help');
+      await page.goto('/help/FAQs');
+      await shot('faq');
+      await page.goto('/help/license-agreement');
+      await shot('license');
+      await page.goto('/help/privacy-policy');
+      await shot('privacy');
       await page.goto('/this-page-does-not-exist');
       await shot('not-found');
       await signIn(page, 'operator1', server.logins.operator1 ?? '');
