@@ -34,4 +34,8 @@ export const m = {
   productNameTooLong: /*i18n*/ { id: 'The product name must be at most 100 characters' },
   unitPriceInvalid: /*i18n*/ { id: 'Enter a price of zero or more' },
   taxTypeRequired: /*i18n*/ { id: 'Please choose a tax type' },
+  fullNameRequired: /*i18n*/ { id: 'Please enter your full name' },
+  fullNameLength: /*i18n*/ { id: 'Full name must be at most 100 characters' },
+  contactMessageRequired: /*i18n*/ { id: 'Please write your message' },
+  contactMessageLength: /*i18n*/ { id: 'Message must be at most 2000 characters' },
 } satisfies Record<string, Message>;

@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { customerRoutes } from './customers/routes';
 import { productRoutes } from './products/routes';
 import { changesRoutes } from './sync/routes';
+import { contactRoutes } from './contact/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { localeFromHeader, translate } from './i18n';
@@ -67,6 +68,7 @@ export function createApp(deps: Deps) {
   });
 
   app.route('/api/v2', authRoutes(deps));
+  app.route('/v1/accounting', contactRoutes(deps));
 
   app.route('/v1/accounting/customers', customerRoutes(deps));
   app.route('/v1/accounting/products', productRoutes(deps));

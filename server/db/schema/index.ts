@@ -2,3 +2,4 @@ export * from './core';
 export * from './sync';
 export * from './customers';
 export * from './products';
+export * from './contact';
