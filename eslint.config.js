@@ -90,6 +90,10 @@ export default tseslint.config(
             '^[A-Z][a-z]+(-[A-Z][a-z]+)+$',
             '^[a-z]+([A-Z][a-z0-9]*)+$',
             '^var\\(--[a-z0-9-]+\\)$',
+            // Dexie compound indexes and keyed strings built in code
+            '^\\[[A-Za-z]+(\\+[A-Za-z]+)+\\]$',
+            '^[a-z]+([A-Z][a-z0-9]*)*[:=]$',
+            '^Bearer $',
             // language tags and IANA time zones
             '^[a-z]{2}(-[A-Z]{2})?$',
             '^[A-Z][a-z]+/[A-Za-z_]+$',
@@ -138,6 +142,8 @@ export default tseslint.config(
             '*.setFieldValue',
             '*.setFieldError',
             '*.isDirty',
+            '*.where',
+            '*.equals',
             'api.*',
             'publicApi.*',
             'ky.*',
@@ -145,6 +151,7 @@ export default tseslint.config(
           ignoreNames: [
             { regex: { pattern: uiNames } },
             { regex: { pattern: '^(fontFamily|primaryColor|cursorType|defaultRadius)$' } },
+            { regex: { pattern: '^(authorization|headers)$' } },
             { regex: { pattern: '^(aria-(describedby|labelledby|controls|live)|data-[a-z-]+)$' } },
           ],
         },
