@@ -93,7 +93,7 @@ export default tseslint.config(
             // Dexie compound indexes and keyed strings built in code
             '^\\[[A-Za-z]+(\\+[A-Za-z]+)+\\]$',
             '^[a-z]+([A-Z][a-z0-9]*)*[:=]$',
-            '^Bearer $',
+            '^Bearer\\b',
             // language tags and IANA time zones
             '^[a-z]{2}(-[A-Z]{2})?$',
             '^[A-Z][a-z]+/[A-Za-z_]+$',

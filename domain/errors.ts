@@ -62,6 +62,24 @@ export const errorMessages = {
   invoice_locked: /*i18n*/ {
     id: 'This invoice has been submitted and can no longer be changed',
   },
+  invoice_not_found: /*i18n*/ { id: 'Invoice not found' },
+  invoice_not_saved: /*i18n*/ { id: 'Invoice not saved' },
+  invoice_not_updated: /*i18n*/ { id: 'Invoice not updated' },
+  invoice_missing_data: /*i18n*/ { id: 'This Invoice can`t be send, missing data' },
+  invoice_tra_error: /*i18n*/ { id: 'There an error sending the invoice to TRA' },
+  invoice_email_failed: /*i18n*/ {
+    id: 'The invoice could not be emailed. Please check the customer email and try again.',
+  },
+  invoice_customer_email_missing: /*i18n*/ {
+    id: 'This customer has no valid email. Please check the customer email.',
+  },
+  invoice_not_draft: /*i18n*/ { id: 'Only a draft invoice can be canceled' },
+  product_not_saved: /*i18n*/ {
+    id: 'Please save the product first before submitting the invoice',
+  },
+  vfd_not_ready: /*i18n*/ {
+    id: 'This company cannot issue receipts yet: its TRA certificate is not registered',
+  },
   expense_locked: /*i18n*/ { id: 'Only a pending expense can be changed' },
   expense_receipt_taken: /*i18n*/ { id: 'This receipt code is already registered' },
   category_code_taken: /*i18n*/ { id: 'Conflict. Code already registered.' },
