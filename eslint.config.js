@@ -73,34 +73,56 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.tsx'],
-    ignores: ['src/db/**', 'src/stores/**'],
+    // Untranslated UI text is an error. The lists below name what is not text for people:
+    // props, attributes and call arguments that carry identifiers, paths, keys or CSS values.
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/db/**', 'src/stores/**', 'src/routeTree.gen.ts', 'src/vite-env.d.ts'],
     rules: {
       'lingui/no-unlocalized-strings': [
         'error',
         {
           ignore: [
+            // no letters, or one lower-case token: keys, paths, CSS values, MIME types, ids
             '^[^A-Za-z]*$',
-            '^[a-z0-9_.:/#?=&%@+\\-\\[\\]()*]+$',
+            '^[a-z0-9_.:/#?=&%@+\\-\\[\\]()*,;!~]+$',
+            // CONSTANT_NAMES, HTTP header names, and dotted or camelCase keys
             '^[A-Z0-9_]+$',
-            '^(Tsh|TRA|TIN|VRN|VFD|USSD|QR|Risiti|Kiswahili|English|PDF|CSV|Excel)$',
+            '^[A-Z][a-z]+(-[A-Z][a-z]+)+$',
+            '^[a-z]+([A-Z][a-z0-9]*)+$',
+            '^var\\(--[a-z0-9-]+\\)$',
+            // Dexie compound indexes and keyed strings built in code
+            '^\\[[A-Za-z]+(\\+[A-Za-z]+)+\\]$',
+            '^[a-z]+([A-Z][a-z0-9]*)*[:=]$',
+            '^Bearer\\b',
+            // language tags and IANA time zones
+            '^[a-z]{2}(-[A-Z]{2})?$',
+            '^[A-Z][a-z]+/[A-Za-z_]+$',
+            // names that are the same in every language
+            '^(Tsh|TRA|TIN|VRN|VFD|EFD|USSD|QR|Risiti|Kiswahili|English|PDF|CSV|Excel)$',
           ],
           ignoreFunctions: [
             'console.*',
             'Error',
+            'TypeError',
+            'DOMException',
             'URL',
             'URLSearchParams',
+            'Headers',
+            'Request',
+            'Response',
             'localStorage.*',
             'sessionStorage.*',
             'navigate',
             'redirect',
             'createFileRoute',
             'createLazyFileRoute',
+            'getRouteApi',
             'useNavigate',
             'useSearch',
             'document.*',
             'window.*',
             'new Intl.*',
+            'Intl.*',
             '*.startsWith',
             '*.endsWith',
             '*.includes',
@@ -114,12 +136,32 @@ export default tseslint.config(
             '*.addEventListener',
             '*.removeEventListener',
             '*.postMessage',
-            'api.*',
+            '*.subscribe',
             '*.request',
+            '*.getInputProps',
+            '*.setFieldValue',
+            '*.setFieldError',
+            '*.isDirty',
+            '*.where',
+            '*.equals',
+            'api.*',
+            'publicApi.*',
+            'ky.*',
           ],
-          ignoreNames: [{ regex: { pattern: uiNames } }],
+          ignoreNames: [
+            { regex: { pattern: uiNames } },
+            { regex: { pattern: '^(fontFamily|primaryColor|cursorType|defaultRadius)$' } },
+            { regex: { pattern: '^(authorization|headers)$' } },
+            { regex: { pattern: '^(aria-(describedby|labelledby|controls|live)|data-[a-z-]+)$' } },
+          ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/db/**', 'src/stores/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {

@@ -59,11 +59,66 @@ export const errorMessages = {
   simulator_only: /*i18n*/ {
     id: 'Test certificates can only be made while Risiti uses its built-in TRA simulator',
   },
-  invoice_missing_data: /*i18n*/ { id: 'This Invoice can`t be send, missing data' },
   invoice_totals_mismatch: /*i18n*/ { id: 'The invoice totals do not add up: {detail}' },
   z_report_date_invalid: /*i18n*/ {
     id: 'A Z report can only be made for a past day on which the VFD was registered',
   },
+  idempotency_in_progress: /*i18n*/ {
+    id: 'This request is still being processed. Please try again in a moment.',
+  },
+  idempotency_key_invalid: /*i18n*/ {
+    id: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  },
+  cursor_invalid: /*i18n*/ {
+    id: 'The sync position is not valid. Please sync again from the start.',
+  },
+  customer_not_found: /*i18n*/ { id: 'Customer not found' },
+  customer_id_duplicated: /*i18n*/ { id: 'Customer identification number duplicated' },
+  customer_vrn_duplicated: /*i18n*/ { id: 'Customer VAT registration number duplicated' },
+  customer_already_registered: /*i18n*/ { id: 'Customer already registered' },
+  customer_has_invoices: /*i18n*/ {
+    id: 'This customer has invoices and cannot be deleted',
+  },
+  product_not_found: /*i18n*/ { id: 'Product not found' },
+  product_name_duplicated: /*i18n*/ { id: 'A product with this name already exists' },
+  product_in_use: /*i18n*/ { id: 'This product is used on invoices and cannot be deleted' },
+  record_deleted: /*i18n*/ { id: 'This record was deleted and cannot be saved again' },
+  registration_failed: /*i18n*/ { id: 'Registration failed! Please check and try again!' },
+  invoice_locked: /*i18n*/ {
+    id: 'This invoice has been submitted and can no longer be changed',
+  },
+  invoice_not_found: /*i18n*/ { id: 'Invoice not found' },
+  invoice_not_saved: /*i18n*/ { id: 'Invoice not saved' },
+  invoice_not_updated: /*i18n*/ { id: 'Invoice not updated' },
+  invoice_missing_data: /*i18n*/ { id: 'This Invoice can`t be send, missing data' },
+  invoice_tra_error: /*i18n*/ { id: 'There an error sending the invoice to TRA' },
+  invoice_email_failed: /*i18n*/ {
+    id: 'The invoice could not be emailed. Please check the customer email and try again.',
+  },
+  invoice_customer_email_missing: /*i18n*/ {
+    id: 'This customer has no valid email. Please check the customer email.',
+  },
+  invoice_not_draft: /*i18n*/ { id: 'Only a draft invoice can be canceled' },
+  product_not_saved: /*i18n*/ {
+    id: 'Please save the product first before submitting the invoice',
+  },
+  vfd_not_ready: /*i18n*/ {
+    id: 'This company cannot issue receipts yet: its TRA certificate is not registered',
+  },
+  expense_locked: /*i18n*/ { id: 'Only a pending expense can be changed' },
+  expense_receipt_taken: /*i18n*/ { id: 'This receipt code is already registered' },
+  category_code_taken: /*i18n*/ { id: 'Conflict. Code already registered.' },
+  vendor_taken: /*i18n*/ { id: 'Conflict. Tax Number or Serial already registered.' },
+  attachment_too_large: /*i18n*/ { id: 'The file is too large. The maximum is 5 MB.' },
+  attachment_type: /*i18n*/ { id: 'Only PDF, PNG or JPG files are accepted' },
+  receipt_processing_failed: /*i18n*/ {
+    id: 'The receipt could not be read. Check the code and time, or enter the expense by hand.',
+  },
+  ai_unavailable: /*i18n*/ { id: 'AI insights are not set up on this server' },
+  ai_consent_required: /*i18n*/ { id: 'Please agree to AI processing of your data first' },
+  ai_rate_limited: /*i18n*/ { id: 'Too many requests' },
+  ai_daily_limit: /*i18n*/ { id: 'Daily AI request limit reached, try again tomorrow' },
+  ai_failed: /*i18n*/ { id: 'The AI analysis failed. Please try again.' },
 } satisfies Record<string, Message>;
 
 export type ErrorCode = keyof typeof errorMessages;

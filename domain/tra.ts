@@ -2,16 +2,11 @@
 import type { Cents } from './money';
 import { paymentsTotal, unpaidBalance, type Payment, type PaymentType } from './payments';
 import type { TaxType } from './tax';
+import type { IdentificationType as IdType } from './schemas/customer';
 
-export const ID_TYPES = [
-  'TAX_IDENTIFICATION_NUMBER',
-  'DRIVING_LICENCE',
-  'VOTERS_NUMBER',
-  'PASSPORT',
-  'NATIONAL_IDENTIFICATION_AUTHORITY',
-  'NO_IDENTIFICATION',
-] as const;
-export type IdType = (typeof ID_TYPES)[number];
+/** The customer identification types, in CUSTIDTYPE order. */
+export { IDENTIFICATION_TYPES as ID_TYPES } from './schemas/customer';
+export type { IdentificationType as IdType } from './schemas/customer';
 
 /** CUSTIDTYPE: 1 TIN, 2 driving licence, 3 voters number, 4 passport, 5 NIDA, 6 none. */
 export const TRA_CUSTOMER_ID_TYPE: Record<IdType, number> = {

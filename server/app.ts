@@ -11,6 +11,10 @@ import { companyRoutes } from './companies/routes';
 import { organizationRoutes } from './organizations/routes';
 import { createTraSimulator } from './tra-sim/simulator';
 import { vfdRoutes } from './vfd/routes';
+import { customerRoutes } from './customers/routes';
+import { productRoutes } from './products/routes';
+import { changesRoutes } from './sync/routes';
+import { contactRoutes } from './contact/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { localeFromHeader, translate } from './i18n';
@@ -68,6 +72,11 @@ export function createApp(deps: Deps) {
   });
 
   app.route('/api/v2', authRoutes(deps));
+  app.route('/v1/accounting', contactRoutes(deps));
+
+  app.route('/v1/accounting/customers', customerRoutes(deps));
+  app.route('/v1/accounting/products', productRoutes(deps));
+  app.route('/v1/accounting', changesRoutes(deps));
 
   app.get('/v1/accounting/health', (c) =>
     c.json({ status: 'ok', database: deps.dbKind, tra: deps.traBaseUrl }),

@@ -1,26 +1,28 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { I18nProvider } from '@lingui/react';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
-import { activateLocale, i18n, initialLocale } from './i18n/i18n';
+import { RouterProvider } from '@tanstack/react-router';
+import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import { createAppRouter } from './app/router';
+import { theme } from './app/theme';
+import { useSession } from './stores/session';
 
-const router = createRouter({ routeTree });
+// A signed-in user's language is the account's; otherwise this device's last choice.
+await activateLocale(
+  initialLocale(useSession.getState().user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
+);
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-await activateLocale(initialLocale(localStorage.getItem('language')));
+const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <MantineProvider>
+      <MantineProvider theme={theme}>
+        <Notifications position="top-center" limit={3} />
         <RouterProvider router={router} />
       </MantineProvider>
     </I18nProvider>

@@ -3,21 +3,10 @@
 import * as v from 'valibot';
 import { m } from '../messages';
 import { phone9 } from './auth';
-
-/** TRA's taxpayer identification number: always nine digits. */
-export const tin = v.pipe(v.string(m.tinInvalid.id), v.trim(), v.regex(/^\d{9}$/, m.tinInvalid.id));
-
-/** VAT registration number: eight digits and a letter (10017937K). */
-export const vrnPattern = /^\d{8}[A-Z]$/;
+import { blankToNull, tin, vrn } from './fields';
 
 /** The VFD serial TRA issues with a certificate (CERTKEY): 10TZ100781, 10TZ1000211. */
 export const vfdSerialPattern = /^\d{2}TZ\d{5,10}$/;
-
-const optionalVrn = v.pipe(
-  v.optional(v.nullable(v.string(m.vrnInvalid.id)), null),
-  v.transform((value) => (value ?? '').trim().toUpperCase() || null),
-  v.check((value) => value === null || vrnPattern.test(value), m.vrnInvalid.id),
-);
 
 export const companySchema = v.object({
   organizationId: v.pipe(
@@ -33,7 +22,7 @@ export const companySchema = v.object({
     v.maxLength(100, m.nameTooLong.id),
   ),
   tin,
-  vrn: optionalVrn,
+  vrn: blankToNull(vrn),
   email: v.pipe(
     v.string(m.emailInvalid.id),
     v.trim(),

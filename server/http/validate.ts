@@ -26,8 +26,37 @@ export function issuesToFields(issues: readonly v.BaseIssue<unknown>[]): Record<
   return fields;
 }
 
+type Introspected = {
+  type?: string;
+  entries?: Record<string, Introspected>;
+  item?: Introspected;
+  wrapped?: Introspected;
+  pipe?: Introspected[];
+};
+
+/**
+ * Gives every key the schema knows an explicit `undefined` when the input leaves it out, so
+ * that valibot reports the field's own message ("Username is required") instead of its
+ * generic text for a missing key. Walks nested objects and arrays of objects.
+ */
+export function withSchemaKeys(schema: unknown, input: unknown): unknown {
+  const node = schema as Introspected;
+  const inner = node.pipe?.[0] ?? node.wrapped;
+  if (inner && inner !== node) return withSchemaKeys(inner, input);
+  if (node.entries && input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const filled: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    for (const [key, entry] of Object.entries(node.entries)) {
+      filled[key] = withSchemaKeys(entry, filled[key]);
+    }
+    return filled;
+  }
+  if (node.item && Array.isArray(input))
+    return input.map((item) => withSchemaKeys(node.item, item));
+  return input;
+}
+
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
+  const result = v.safeParse(schema, withSchemaKeys(schema, input));
   if (!result.success) {
     throw new AppError(422, 'validation_failed', errorMessages.validation_failed, {
       fields: issuesToFields(result.issues),

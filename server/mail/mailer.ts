@@ -14,6 +14,8 @@ export interface MailAttachment {
 
 export interface MailMessage {
   to: string;
+  /** Where a reply goes when it is not the sender (e.g. the person who filled a form). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

@@ -56,7 +56,7 @@ describe('sign-in', () => {
     expect(status).toBe(422);
     expect(body.fields).toEqual({
       username: 'Username is required',
-      password: 'This field is required',
+      password: 'Password is required',
     });
   });
 

@@ -80,7 +80,7 @@ describe('companies', () => {
     expect(wrong.body.fields).toEqual({
       name: 'Please enter the company name',
       tin: 'TIN must be 9 digits',
-      vrn: 'Enter a valid VRN, for example 10017937K',
+      vrn: 'VAT number must be 9 letters or digits',
       email: 'Valid email required',
       phone: 'Please enter a valid phone number',
       address: 'Please enter the address',

@@ -1,0 +1,72 @@
+// /v1/accounting/products: the company's products and services.
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
+import { productFieldsSchema } from '../../domain/schemas/product';
+import { uuidSchema } from '../../domain/schemas/record';
+import { requireAuth } from '../auth/middleware';
+import type { AppEnv, Deps } from '../context';
+import { appError } from '../http/app-error';
+import { companyContext } from '../http/company';
+import { idempotency } from '../http/idempotency';
+import { listQuerySchema } from '../http/list-query';
+import { parseWith, readJson } from '../http/validate';
+import { deleteProduct, getProduct, listProducts, saveProduct } from './service';
+
+function productId(id: string): string {
+  if (!v.is(uuidSchema, id)) throw appError(404, 'product_not_found');
+  return id;
+}
+
+export function productRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw appError(413, 'payload_too_large');
+      },
+    }),
+    requireAuth(deps),
+    idempotency(deps),
+  );
+
+  app.get('/', async (c) => {
+    const ctx = await companyContext(c, deps);
+    const query = parseWith(listQuerySchema, c.req.query());
+    return c.json(await listProducts(deps.db, ctx.companyId, query));
+  });
+
+  app.post('/', async (c) => {
+    const ctx = await companyContext(c, deps);
+    const body = await readJson(c);
+    const { id } = parseWith(v.object({ id: v.optional(uuidSchema) }), body);
+    const fields = parseWith(productFieldsSchema, body);
+    const result = await saveProduct(ctx, id ?? crypto.randomUUID(), fields, 'create');
+    return c.json(result.product, result.created ? 201 : 200);
+  });
+
+  app.get('/:id', async (c) => {
+    const ctx = await companyContext(c, deps);
+    return c.json(await getProduct(deps.db, ctx.companyId, productId(c.req.param('id'))));
+  });
+
+  app.put('/:id', async (c) => {
+    const ctx = await companyContext(c, deps);
+    const { id } = parseWith(v.object({ id: uuidSchema }), { id: c.req.param('id') });
+    const fields = parseWith(productFieldsSchema, await readJson(c));
+    const result = await saveProduct(ctx, id, fields, 'upsert');
+    return c.json(result.product, result.created ? 201 : 200);
+  });
+
+  app.delete('/:id', async (c) => {
+    const ctx = await companyContext(c, deps);
+    await deleteProduct(ctx, productId(c.req.param('id')));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { Role } from '../../domain/roles';
+
+export const roleLabels: Record<Role, MessageDescriptor> = {
+  platform_admin: msg`Platform admin`,
+  org_admin: msg`Organization admin`,
+  company_owner: msg`Company owner`,
+  operator: msg`Operator`,
+};

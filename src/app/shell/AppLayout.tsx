@@ -1,0 +1,77 @@
+// The frame of every signed-in page: header with the menu button (phones), logo, connection
+// state, language and account menu; the role's navigation; the page.
+import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useLingui } from '@lingui/react/macro';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useSession } from '../../stores/session';
+import { ConnectionBadge } from '../ConnectionBadge';
+import { LanguageSwitch } from '../LanguageSwitch';
+import { NavLinkLink } from '../links';
+import { Logo } from '../Logo';
+import { navFor } from './nav';
+import { UserMenu } from './UserMenu';
+
+export function AppLayout() {
+  const { t, i18n } = useLingui();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const user = useSession((state) => state.user);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  if (!user) return null;
+  const items = navFor(user.role);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t`Close the menu` : t`Open the menu`}
+            />
+            <Link to="/dashboard" aria-label={t`Risiti home`} style={{ textDecoration: 'none' }}>
+              <Logo size={28} />
+            </Link>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ConnectionBadge />
+            <Box visibleFrom="sm">
+              <LanguageSwitch />
+            </Box>
+            <UserMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={t`Main menu`}>
+        <AppShell.Section grow component={ScrollArea}>
+          {items.map((item) => (
+            <NavLinkLink
+              key={item.to}
+              to={item.to}
+              label={i18n._(item.label)}
+              leftSection={<item.icon size={20} stroke={1.6} />}
+              active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+              onClick={close}
+              styles={{ label: { fontSize: 'var(--mantine-font-size-md)' } }}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section hiddenFrom="sm" pt="sm">
+          <LanguageSwitch size="sm" />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,31 @@
+// App-wide effects: follow the session (signed out in another tab, refresh refused, forced
+// password change) by re-running the guard; watch for the server; offer app updates.
+import { useEffect } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { errorMessages } from '../../../domain/errors';
+import { notifyFailure } from '../../app/notify';
+import { i18n } from '../../i18n/i18n';
+import { useSession } from '../../stores/session';
+import { useServerWatch } from '../../app/useServerWatch';
+import { UpdatePrompt } from '../../pwa/UpdatePrompt';
+
+export function RootEffects() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        const ended = previous.user !== null && state.user === null;
+        // Say why, unless the user signed out here or in another tab.
+        if (ended && (state.endedBy === 'refused' || state.endedBy === 'disabled')) {
+          const code = state.endedBy === 'refused' ? 'refresh_invalid' : 'account_disabled';
+          notifyFailure({ code, message: i18n._(errorMessages[code]) });
+        }
+        const mustChange = state.changePassword && !previous.changePassword;
+        const roleChanged = state.user?.role !== previous.user?.role && state.user !== null;
+        if (ended || mustChange || roleChanged) void router.invalidate();
+      }),
+    [router],
+  );
+  useServerWatch();
+  return <UpdatePrompt />;
+}

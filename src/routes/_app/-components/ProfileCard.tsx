@@ -1,0 +1,108 @@
+// The user's own details (spec §5 Profile): names, email with confirmation, 9-digit phone and
+// language.
+import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SessionUser } from '../../../../domain/roles';
+import { profileSchema, type ProfileInput } from '../../../../domain/schemas/auth';
+import { updateProfile } from '../../../api/account';
+import { notifySuccess } from '../../../app/notify';
+import { submitToServer } from '../../../forms/submit';
+import { valibotValidate } from '../../../forms/valibot';
+import { adoptUserLanguage } from '../../../i18n/language';
+import { useSession } from '../../../stores/session';
+
+const valuesOf = (user: SessionUser): ProfileInput => ({
+  firstName: user.firstname,
+  lastName: user.lastname,
+  email: user.email,
+  confirmEmail: user.email,
+  mobile: user.mobile ?? '',
+  language: user.language,
+});
+
+export function ProfileCard({ user }: { user: SessionUser }) {
+  const { t } = useLingui();
+  const form = useForm<ProfileInput>({
+    initialValues: valuesOf(user),
+    validate: valibotValidate(profileSchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const updated = await submitToServer(form, () => updateProfile(values));
+    if (!updated) return;
+    useSession.getState().setUser(updated);
+    await adoptUserLanguage(updated);
+    form.setInitialValues(valuesOf(updated));
+    form.reset();
+    notifySuccess(t`Your profile is saved.`);
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="profile-details">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Title order={2} fz="h3" id="profile-details">
+            <Trans>Your details</Trans>
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t`First name`}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t`Last name`}
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label={t`Email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t`Confirm the email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('confirmEmail')}
+            />
+            <TextInput
+              label={t`Mobile number`}
+              description={t`9 digits, without the leading 0`}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              leftSection="+255"
+              leftSectionWidth={56}
+              maxLength={9}
+              required
+              {...form.getInputProps('mobile')}
+            />
+            <Select
+              label={t`Language`}
+              allowDeselect={false}
+              data={[
+                { value: 'en', label: 'English' },
+                { value: 'sw', label: 'Kiswahili' },
+              ]}
+              {...form.getInputProps('language')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+              <Trans>Save my details</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

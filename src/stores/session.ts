@@ -1,0 +1,147 @@
+// The signed-in session: access and refresh tokens, the user and the forced password change
+// flag. localStorage is the source of truth (spec §3: keys jwt, user and change-password, plus
+// refresh_token), so the app opens signed in without a connection and every tab sees the
+// same session; tokens are mirrored in IndexedDB for the service worker.
+import { create } from 'zustand';
+import type { SessionUser } from '../../domain/roles';
+
+// IndexedDB (Dexie) is loaded on first use, keeping it out of the app's first load.
+const sessionStore = () => import('../db/session-store');
+
+export const STORAGE_KEYS = {
+  token: 'jwt',
+  refreshToken: 'refresh_token',
+  user: 'user',
+  changePassword: 'change-password',
+} as const;
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+}
+
+export interface SessionState {
+  token: string | null;
+  refreshToken: string | null;
+  user: SessionUser | null;
+  /** Spec §2: while true, every navigation goes to /change-password. */
+  changePassword: boolean;
+}
+
+/**
+ * Why the last session on this page ended: the user signed out, the server refused the refresh
+ * token, or the server disabled the account. Not stored: another tab's sign-out reads as null.
+ */
+export type SessionEnd = 'signed-out' | 'refused' | 'disabled';
+
+/** Actions that change tokens resolve once the IndexedDB mirror is written. */
+export interface SessionActions {
+  signIn(result: TokenPair & { user: SessionUser }): Promise<void>;
+  setTokens(pair: TokenPair): Promise<void>;
+  setUser(user: SessionUser): void;
+  setChangePassword(required: boolean): void;
+  /** Forgets the session on this device (every tab follows through the storage event). */
+  clear(reason?: SessionEnd): Promise<void>;
+  /** Re-reads localStorage, e.g. after another tab rotated the tokens. */
+  reload(): void;
+}
+
+export type SessionStore = SessionState & SessionActions & { endedBy: SessionEnd | null };
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<SessionUser> | null;
+    if (value && typeof value.id === 'string' && typeof value.role === 'string') {
+      return value as SessionUser;
+    }
+  } catch {
+    /* a damaged value counts as no user */
+  }
+  return null;
+}
+
+export function readStorage(storage: Storage = localStorage): SessionState {
+  const token = storage.getItem(STORAGE_KEYS.token);
+  const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+  const user = parseUser(storage.getItem(STORAGE_KEYS.user));
+  const complete = Boolean(token && refreshToken && user);
+  return {
+    token: complete ? token : null,
+    refreshToken: complete ? refreshToken : null,
+    user: complete ? user : null,
+    changePassword: complete && storage.getItem(STORAGE_KEYS.changePassword) === 'true',
+  };
+}
+
+function mirror(state: SessionState): Promise<void> {
+  const { token, refreshToken, user } = state;
+  const done = sessionStore().then((store) =>
+    token && refreshToken && user
+      ? store.writeStoredSession({ token, refreshToken, userId: user.id, updatedAt: Date.now() })
+      : store.clearStoredSession(),
+  );
+  return done.catch((error: unknown) => {
+    // Private browsing can refuse IndexedDB: the page still works, only the worker cannot replay.
+    console.warn('Could not mirror the session in IndexedDB', error);
+  });
+}
+
+function write(state: SessionState): void {
+  const set = (key: string, value: string | null) =>
+    value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value);
+  set(STORAGE_KEYS.token, state.token);
+  set(STORAGE_KEYS.refreshToken, state.refreshToken);
+  set(STORAGE_KEYS.user, state.user ? JSON.stringify(state.user) : null);
+  set(STORAGE_KEYS.changePassword, state.user ? String(state.changePassword) : null);
+}
+
+export const useSession = create<SessionStore>()((set, get) => {
+  const commit = (next: SessionState, tokensChanged: boolean): Promise<void> => {
+    write(next);
+    set(next);
+    return tokensChanged ? mirror(next) : Promise.resolve();
+  };
+  const current = (): SessionState => {
+    const { token, refreshToken, user, changePassword } = get();
+    return { token, refreshToken, user, changePassword };
+  };
+  return {
+    ...readStorage(),
+    endedBy: null,
+    signIn: ({ token, refresh_token, user }) => {
+      set({ endedBy: null });
+      return commit(
+        { token, refreshToken: refresh_token, user, changePassword: user.changePassword },
+        true,
+      );
+    },
+    setTokens: async ({ token, refresh_token }) => {
+      if (!get().user) return;
+      await commit({ ...current(), token, refreshToken: refresh_token }, true);
+    },
+    setUser: (user) => {
+      if (!get().token) return;
+      void commit({ ...current(), user, changePassword: user.changePassword }, false);
+    },
+    setChangePassword: (required) => {
+      if (!get().user) return;
+      void commit({ ...current(), changePassword: required }, false);
+    },
+    clear: (reason = 'refused') => {
+      set({ endedBy: reason });
+      return commit({ token: null, refreshToken: null, user: null, changePassword: false }, true);
+    },
+    reload: () => set(readStorage()),
+  };
+});
+
+export const isSignedIn = (state: SessionState): boolean => state.user !== null;
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || Object.values<string>(STORAGE_KEYS).includes(event.key)) {
+      useSession.getState().reload();
+    }
+  });
+}

@@ -1,0 +1,106 @@
+// Brings the server's changes since the device's cursor into Dexie. The server is
+// authoritative, with one exception: a record with changes still in the outbox keeps the
+// user's version, because those changes will reach the server after this pull and win there.
+import { db } from '../db/db';
+import { setConnectivity, classify } from './drain';
+import { cursorKey, entitySync, entities } from './entities';
+import type { SyncSend } from './transport';
+
+export interface ChangesPage {
+  changes: Array<
+    | { type: string; id: string; deleted: false; record: { version: number } }
+    | { type: string; id: string; deleted: true }
+  >;
+  cursor: string;
+  more: boolean;
+  reset: boolean;
+}
+
+export type PullResult =
+  | { status: 'done'; applied: number }
+  | { status: 'offline' }
+  | { status: 'signed_out' }
+  | { status: 'failed'; httpStatus: number };
+
+export interface PullOptions {
+  send: SyncSend;
+  companyId: string;
+  pageSize?: number;
+  now?: () => number;
+}
+
+async function hasPending(type: string, id: string): Promise<boolean> {
+  return (await db.outbox.where('[entity+recordId]').equals([type, id]).count()) > 0;
+}
+
+/**
+ * Applies one page and moves the cursor in the same transaction, so the cursor never runs
+ * ahead of the records it stands for.
+ */
+async function applyPage(companyId: string, page: ChangesPage): Promise<number> {
+  const tables = Object.values(entities).map((entity) => entity.table());
+  return db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
+    if (page.reset) {
+      // The server started over (restored from a backup): forget what it no longer vouches
+      // for, except records with changes of the user's still to send.
+      for (const [type, entity] of Object.entries(entities)) {
+        const table = entity.table();
+        const stale = await table
+          .where('[companyId+syncState]')
+          .equals([companyId, 'synced'])
+          .primaryKeys();
+        for (const id of stale) if (!(await hasPending(type, id))) await table.delete(id);
+      }
+    }
+    let applied = 0;
+    for (const change of page.changes) {
+      const entity = entitySync(change.type);
+      if (!entity || (await hasPending(change.type, change.id))) continue;
+      const table = entity.table();
+      if (change.deleted) {
+        await table.delete(change.id);
+      } else {
+        const local = await table.get(change.id);
+        if (local && local.companyId !== companyId) continue;
+        if (local && local.version > change.record.version) continue;
+        await table.put(entity.toLocal(change.record, companyId));
+      }
+      applied++;
+    }
+    await db.meta.put({ key: cursorKey(companyId), value: page.cursor });
+    return applied;
+  });
+}
+
+export async function pullChanges(options: PullOptions): Promise<PullResult> {
+  const { send, companyId } = options;
+  const now = options.now ?? Date.now;
+  const pageSize = options.pageSize ?? 500;
+  let applied = 0;
+  for (;;) {
+    const cursor = ((await db.meta.get(cursorKey(companyId)))?.value as string | undefined) ?? '0';
+    let response;
+    try {
+      response = await send({
+        method: 'GET',
+        path: `/v1/accounting/changes?since=${encodeURIComponent(cursor)}&limit=${pageSize}&companyId=${encodeURIComponent(companyId)}`,
+        headers: {},
+      });
+    } catch {
+      await setConnectivity(false, now());
+      return { status: 'offline' };
+    }
+    await setConnectivity(true, now());
+    const outcome = classify(response);
+    if (outcome === 'session') return { status: 'signed_out' };
+    if ((response.body as { code?: string } | null)?.code === 'cursor_invalid' && cursor !== '0') {
+      // A cursor the server cannot read (damaged storage): start again from the beginning.
+      await db.meta.delete(cursorKey(companyId));
+      continue;
+    }
+    if (outcome !== 'success') return { status: 'failed', httpStatus: response.status };
+    const page = response.body as ChangesPage;
+    applied += await applyPage(companyId, page);
+    if (!page.more) return { status: 'done', applied };
+  }
+}

@@ -1,0 +1,78 @@
+// The sync state the app shell shows: everything synced, N changes waiting, offline, or
+// changes the server refused. Derived from the outbox, the records and the last answer, so
+// every tab and the service worker agree.
+import type { OutboxEntry, RecordSyncError, SyncedEntity } from '../db/db';
+import { db } from '../db/db';
+import { CONNECTIVITY_KEY, entities, lastSyncKey, type Connectivity } from './entities';
+
+export interface WaitingChange {
+  seq: number;
+  entity: SyncedEntity;
+  recordId: string;
+  action: OutboxEntry['action'];
+  label: string;
+  createdAt: number;
+  attempts: number;
+  /** Why the last attempt failed ('offline' or the server's message), null before any. */
+  lastError: string | null;
+  nextAttemptAt: number;
+}
+
+export interface FailedChange {
+  entity: SyncedEntity;
+  recordId: string;
+  label: string;
+  error: RecordSyncError;
+}
+
+export type SyncState =
+  | { status: 'synced'; lastSyncAt: number | null }
+  | { status: 'waiting'; waiting: WaitingChange[]; failed: FailedChange[] }
+  | { status: 'offline'; since: number; waiting: WaitingChange[]; failed: FailedChange[] }
+  | { status: 'error'; failed: FailedChange[]; waiting: WaitingChange[] };
+
+/**
+ * Offline wins (the user should know nothing is moving), then refused changes (they need the
+ * user), then waiting ones.
+ */
+export async function readSyncState(companyId: string): Promise<SyncState> {
+  const tables = Object.values(entities).map((entity) => entity.table());
+  return db.transaction('r', [db.outbox, db.meta, ...tables], async () => {
+    const entries = await db.outbox.where('companyId').equals(companyId).toArray();
+    const waiting: WaitingChange[] = entries.map((entry) => ({
+      seq: entry.seq!,
+      entity: entry.entity,
+      recordId: entry.recordId,
+      action: entry.action,
+      label: entry.label,
+      createdAt: entry.createdAt,
+      attempts: entry.attempts,
+      lastError: entry.lastError,
+      nextAttemptAt: entry.nextAttemptAt,
+    }));
+    const failed: FailedChange[] = [];
+    for (const [entity, sync] of Object.entries(entities) as [
+      SyncedEntity,
+      (typeof entities)[SyncedEntity],
+    ][]) {
+      const records = await sync
+        .table()
+        .where('[companyId+syncState]')
+        .equals([companyId, 'failed'])
+        .toArray();
+      for (const record of records) {
+        if (!record.syncError) continue;
+        const label = (record as { name?: string }).name ?? record.id;
+        failed.push({ entity, recordId: record.id, label, error: record.syncError });
+      }
+    }
+    failed.sort((a, b) => a.error.at - b.error.at);
+    const connectivity = (await db.meta.get(CONNECTIVITY_KEY))?.value as Connectivity | undefined;
+    if (connectivity?.online === false)
+      return { status: 'offline', since: connectivity.at, waiting, failed };
+    if (failed.length) return { status: 'error', failed, waiting };
+    if (waiting.length) return { status: 'waiting', waiting, failed };
+    const lastSyncAt = ((await db.meta.get(lastSyncKey(companyId)))?.value as number) ?? null;
+    return { status: 'synced', lastSyncAt };
+  });
+}

@@ -1,0 +1,134 @@
+// Signing in as people do it: the built app, the real server with its demo company, Chromium.
+// Each test uses its own seeded person, so none depends on another.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, PHONE } from './helpers/browser';
+import { ADMIN_PASSWORD, startServer, type E2EServer } from './helpers/server';
+import { activateSeededUser, newPassword, signIn } from './helpers/session';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('signing in', () => {
+  it('makes a first sign-in choose a password, then opens the dashboard', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/profile');
+    await page.waitForURL('**/login?next=%2Fprofile');
+
+    await signIn(page, 'operator1', server.logins.operator1!, page.url());
+    await page.waitForURL('**/change-password?next=%2Fprofile');
+    expect(await page.evaluate(() => localStorage.getItem('change-password'))).toBe('true');
+
+    // Every other page leads back here until the password is changed.
+    await page.goto('/dashboard');
+    await page.waitForURL('**/change-password?next=%2Fdashboard');
+
+    const password = newPassword();
+    await page.getByLabel(/^New password/).fill(password);
+    await page.getByLabel(/^Confirm the new password/).fill(`${password}x`);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+
+    await page.getByLabel(/^Confirm the new password/).fill(password);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByTestId('company-name').textContent()).toBe('Duka Demo Ltd');
+    await page.getByText('Operator', { exact: true }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('change-password'))).toBe('false');
+
+    // Signed out, the old password no longer works and the new one does.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login?next=%2Fdashboard');
+    await page.getByLabel(/^Username/).fill('operator1');
+    await page.getByLabel(/^Password/).fill(server.logins.operator1!);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Invalid credentials').waitFor();
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('shows each role its navigation, on a phone through the menu button', async () => {
+    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByTestId('company-name').textContent()).toBe(
+      'Risiti platform administration',
+    );
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const menuRight = () => menu.evaluate((element) => element.getBoundingClientRect().right);
+    expect(await menuRight()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect.poll(menuRight).toBeGreaterThan(200);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Profile']);
+    await menu.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    expect(await page.getByLabel(/^First name/).inputValue()).toBe('Platform');
+
+    // A signed-in user who opens the login page is sent to the dashboard.
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('switches to Kiswahili and keeps it on the account', async () => {
+    const password = await activateSeededUser(server, 'owner');
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await signIn(page, 'owner', password);
+    await page.locator('header label', { hasText: 'Kiswahili' }).first().click();
+    await page.getByText('Karibu, Asha').waitFor();
+    await page.getByRole('link', { name: 'Wasifu' }).first().waitFor();
+
+    // The account remembers it: a new phone (empty storage) opens in Kiswahili after sign-in.
+    await expect
+      .poll(async () => {
+        const token = await page.evaluate(() => localStorage.getItem('jwt'));
+        const response = await fetch(`${server.url}/api/v2/user/me`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await response.json()) as { language: string }).language;
+      })
+      .toBe('sw');
+    const otherPhone = await newContext(browser, server.url);
+    const other = await otherPhone.newPage();
+    await signIn(other, 'owner', password);
+    await other.getByText('Karibu, Asha').waitFor();
+    expect(await other.evaluate(() => document.documentElement.lang)).toBe('sw');
+    await otherPhone.close();
+    await context.close();
+  });
+
+  it('scrolls a linked section 100 px below the top, clear of the header', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/tax-tips#vat-registration');
+    const top = () =>
+      page.locator('#vat-registration').evaluate((element) => element.getBoundingClientRect().top);
+    await expect.poll(top).toBeCloseTo(100, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'Keep your records for five years' }).click();
+    await page.waitForURL('**/tax-tips#records');
+    await expect
+      .poll(() =>
+        page.locator('#records').evaluate((element) => element.getBoundingClientRect().top),
+      )
+      .toBeCloseTo(100, 0);
+    await context.close();
+  });
+});

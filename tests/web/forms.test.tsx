@@ -1,0 +1,263 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../src/stores/session';
+import { json, stubServer } from './helpers/fetch';
+import { accessToken } from './helpers/jwt';
+import { renderApp } from './helpers/render-app';
+import { sessionUser, signedIn, signedOut } from './helpers/session';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await signedOut();
+});
+
+const submit = (name: RegExp | string) => userEvent.click(screen.getByRole('button', { name }));
+
+/** The message Mantine shows under an input, found through the input's label. */
+async function fieldError(label: RegExp | string): Promise<string | null> {
+  const input = screen.getByLabelText(label);
+  const id = input.getAttribute('aria-describedby') ?? '';
+  const describedBy = id
+    .split(' ')
+    .map((part) => document.getElementById(part))
+    .find((element) => element?.id.includes('error'));
+  return describedBy?.textContent ?? null;
+}
+
+describe('log in', () => {
+  it('names the missing fields before calling the server', async () => {
+    const server = stubServer({});
+    await renderApp('/login');
+    await submit('Log in');
+    expect(await fieldError(/^Username/)).toBe('Username is required');
+    expect(await fieldError(/^Password/)).toBe('Password is required');
+    expect(server.calls('POST', '/api/v2/login')).toHaveLength(0);
+  });
+
+  it('says so in Kiswahili', async () => {
+    stubServer({});
+    await renderApp('/login', 'sw');
+    await submit('Ingia');
+    expect(await fieldError(/^Jina la mtumiaji/)).toBe('Jina la mtumiaji linahitajika');
+    expect(await fieldError(/^Nenosiri/)).toBe('Nenosiri linahitajika');
+  });
+
+  it("shows the server's message for wrong credentials and keeps what was typed", async () => {
+    stubServer({
+      'POST /api/v2/login': () =>
+        json(401, { code: 'invalid_credentials', message: 'Invalid credentials' }),
+    });
+    await renderApp('/login');
+    await userEvent.type(screen.getByLabelText(/^Username/), 'juma');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Wrong-pass1');
+    await submit('Log in');
+    await screen.findByText('Invalid credentials');
+    expect((screen.getByLabelText(/^Username/) as HTMLInputElement).value).toBe('juma');
+    expect(useSession.getState().user).toBeNull();
+  });
+
+  it('opens the page that sent the user to log in', async () => {
+    const user = sessionUser();
+    stubServer({
+      'POST /api/v2/login': () => json(200, { token: accessToken(), refresh_token: 'r1', user }),
+      'GET /api/v2/user/me': () => json(200, user),
+    });
+    const { router } = await renderApp('/login?next=%2Fprofile');
+    await userEvent.type(screen.getByLabelText(/^Username/), 'juma');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Right-pass1');
+    await submit('Log in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(localStorage.getItem('jwt')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: user.id });
+  });
+
+  it('sends a first sign-in to choose a password, then to where it was going', async () => {
+    const user = sessionUser({ changePassword: true });
+    const server = stubServer({
+      'POST /api/v2/login': () => json(200, { token: accessToken(), refresh_token: 'r1', user }),
+      'POST /api/v2/user/first-password': () =>
+        json(200, {
+          token: accessToken(),
+          refresh_token: 'r2',
+          user: { ...user, changePassword: false },
+        }),
+      'GET /api/v2/user/me': () => json(200, user),
+    });
+    const { router } = await renderApp('/login?next=%2Fprofile');
+    await userEvent.type(screen.getByLabelText(/^Username/), 'juma');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Given-pass1');
+    await submit('Log in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change-password'));
+    expect(localStorage.getItem('change-password')).toBe('true');
+
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'short');
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'other');
+    await submit('Save and continue');
+    expect(await fieldError(/^New password/)).toBe('Password must be 6 to 20 characters');
+    await userEvent.clear(screen.getByLabelText(/^New password/));
+    await userEvent.type(screen.getByLabelText(/^New password/), 'longenough');
+    await submit('Save and continue');
+    expect(await fieldError(/^New password/)).toBe(
+      'Password needs a capital letter, a small letter, a digit and a special character',
+    );
+    await userEvent.clear(screen.getByLabelText(/^New password/));
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Mine-pass7');
+    await submit('Save and continue');
+    expect(await fieldError(/^Confirm the new password/)).toBe('Passwords do not match');
+    expect(server.calls('POST', '/api/v2/user/first-password')).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText(/^Confirm the new password/));
+    await userEvent.type(screen.getByLabelText(/^Confirm the new password/), 'Mine-pass7');
+    await submit('Save and continue');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(await server.calls('POST', '/api/v2/user/first-password')[0]!.json()).toEqual({
+      newPassword: 'Mine-pass7',
+      confirmPassword: 'Mine-pass7',
+    });
+    expect(localStorage.getItem('change-password')).toBe('false');
+    expect(localStorage.getItem('refresh_token')).toBe('r2');
+  });
+});
+
+describe('profile', () => {
+  it('checks the phone and the email confirmation, then shows what the server refuses', async () => {
+    const user = await signedIn();
+    const server = stubServer({
+      'GET /api/v2/user/me': () => json(200, user),
+      'PUT /api/v2/user/me': () =>
+        json(409, {
+          code: 'email_taken',
+          message: 'The email is already registered!',
+          fields: { email: 'The email is already registered!' },
+        }),
+    });
+    await renderApp('/profile');
+    const phone = await screen.findByLabelText(/^Mobile number/);
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '0754');
+    await userEvent.clear(screen.getByLabelText(/^Email/));
+    await userEvent.type(screen.getByLabelText(/^Email/), 'asha@duka.co.tz');
+    await submit('Save my details');
+    expect(await fieldError(/^Mobile number/)).toBe('Please enter a valid phone number');
+    expect(await fieldError(/^Confirm the email/)).toBe('The email confirmation does not match');
+    expect(server.calls('PUT', '/api/v2/user/me')).toHaveLength(0);
+
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '754123456');
+    await userEvent.clear(screen.getByLabelText(/^Confirm the email/));
+    await userEvent.type(screen.getByLabelText(/^Confirm the email/), 'asha@duka.co.tz');
+    await submit('Save my details');
+    await waitFor(() =>
+      expect(fieldError(/^Email/)).resolves.toBe('The email is already registered!'),
+    );
+    expect(screen.getAllByText('The email is already registered!').length).toBeGreaterThan(1);
+    expect((screen.getByLabelText(/^Mobile number/) as HTMLInputElement).value).toBe('754123456');
+  });
+
+  it('requires the current password and the rules for the new one', async () => {
+    const user = await signedIn();
+    stubServer({ 'GET /api/v2/user/me': () => json(200, user) });
+    await renderApp('/profile');
+    await screen.findByLabelText(/^Current password/);
+    await submit(/^Change password$/);
+    expect(await fieldError(/^Current password/)).toBe('Current password is required');
+    expect(await fieldError(/^New password/)).toBe('New password is required');
+  });
+});
+
+describe('password recovery', () => {
+  it('asks for the 6-digit code and explains a blocked code', async () => {
+    stubServer({
+      'POST /api/v2/password/verify': async (request) => {
+        const { code } = (await request.json()) as { code: string };
+        return code === '111111'
+          ? json(400, {
+              code: 'otp_incorrect_last',
+              message: 'Incorrect OTP again. You have one attempt left before the code is blocked.',
+              fields: {
+                code: 'Incorrect OTP again. You have one attempt left before the code is blocked.',
+              },
+            })
+          : json(429, {
+              code: 'otp_attempts_exceeded',
+              message: 'You have exceeded the maximum attempts (3)',
+            });
+      },
+    });
+    await renderApp('/otp-reset-password?verification=abc123');
+    await screen.findByText('Enter the code', { selector: 'h1' });
+    await submit('Check the code');
+    await screen.findByText('Enter the 6-digit code');
+
+    const [first] = screen.getAllByRole('textbox');
+    await userEvent.click(first!);
+    await userEvent.keyboard('111111');
+    await submit('Check the code');
+    expect(
+      (
+        await screen.findAllByText(
+          'Incorrect OTP again. You have one attempt left before the code is blocked.',
+        )
+      ).length,
+    ).toBeGreaterThan(0);
+
+    await userEvent.click(screen.getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('222222');
+    await submit('Check the code');
+    const blocked = await screen.findByText('You have exceeded the maximum attempts (3)');
+    expect(blocked.closest('.mantine-Alert-root')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check the code' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Request a new code' }).getAttribute('href')).toBe(
+      '/recover-password',
+    );
+  });
+
+  it('says when the recovery link lost its verification', async () => {
+    stubServer({});
+    await renderApp('/reset-password');
+    await screen.findByText('The recovery link is incomplete. Please start again.');
+  });
+});
+
+describe('contact form', () => {
+  it('requires name, email and message, but not the phone', async () => {
+    const server = stubServer({
+      'POST /v1/accounting/contact-requests': () => json(201, { id: 'c1' }),
+    });
+    await renderApp('/contact-us');
+    await screen.findByLabelText(/^Full name/);
+    await submit('Send the message');
+    expect(await fieldError(/^Full name/)).toBe('Please enter your full name');
+    expect(await fieldError(/^Email/)).toBe('Valid email required');
+    expect(await fieldError(/^Message/)).toBe('Please write your message');
+    expect(await fieldError(/^Phone/)).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Full name/), 'Mama Ntilie');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'mama@example.co.tz');
+    await userEvent.type(screen.getByLabelText(/^Message/), 'Nataka akaunti.');
+    await submit('Send the message');
+    await screen.findByText(
+      'Thank you. Your message has been sent; we will reply to mama@example.co.tz.',
+    );
+    expect(await server.calls('POST', '/v1/accounting/contact-requests')[0]!.json()).toEqual({
+      fullName: 'Mama Ntilie',
+      email: 'mama@example.co.tz',
+      phone: '',
+      message: 'Nataka akaunti.',
+    });
+  });
+});
+
+describe('the session ending', () => {
+  it('takes the user from a signed-in page to the login page, saying why', async () => {
+    const user = await signedIn();
+    stubServer({ 'GET /api/v2/user/me': () => json(200, user) });
+    const { router } = await renderApp('/dashboard');
+    await screen.findByText('Duka la Juma');
+    // The server refused the refresh token (as the client does on a 401 from refresh).
+    await act(() => useSession.getState().clear('refused'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByText('Your session has ended. Please sign in again.');
+  });
+});

@@ -1,0 +1,177 @@
+// @vitest-environment node
+// The device's data layer against the real server (in process, PGlite): offline work reaches
+// the server exactly once, refusals come back onto the records, and a second device pulls it all.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deleteCustomer, findCustomers, saveCustomer } from '../../src/db/customers';
+import { db } from '../../src/db/db';
+import { clearLocalData } from '../../src/db/local-data';
+import { findProducts, saveProduct } from '../../src/db/products';
+import { readSyncState } from '../../src/sync/sync-state';
+import { syncNow } from '../../src/sync/sync-now';
+import { createFetchSend, type SyncSend } from '../../src/sync/transport';
+import { createCompanyWithPeople } from '../helpers/factories';
+import { createTestServer, type TestServer } from '../helpers/server';
+import { tokenFor } from '../helpers/session';
+import { resetLocalDatabase } from './helpers/local-db';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(resetLocalDatabase);
+
+const tin = () => String(crypto.randomInt(100_000_000, 999_999_999));
+
+async function signedInDevice() {
+  const people = await createCompanyWithPeople(server.deps.db);
+  let token = await tokenFor(server, people.operator);
+  let online = true;
+  let loseAnswers = 0;
+  const requests: string[] = [];
+  const send = createFetchSend({
+    baseUrl: 'http://risiti.test',
+    getAccessToken: async () => token,
+    refreshAccessToken: async () => (token = await tokenFor(server, people.operator)),
+    getLanguage: () => 'en',
+    fetch: async (input, init) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      requests.push(`${init?.method} ${String(input)}`);
+      const response = await server.app.request(String(input), init);
+      if (loseAnswers > 0) {
+        loseAnswers--;
+        throw new TypeError('Network connection lost');
+      }
+      return response;
+    },
+  });
+  return {
+    ...people,
+    send: send as SyncSend,
+    requests,
+    apiToken: () => token,
+    setOnline: (value: boolean) => (online = value),
+    loseNextAnswers: (n: number) => (loseAnswers = n),
+  };
+}
+
+describe('sync against the server', () => {
+  it('sends work done offline once the server answers, and leaves nothing waiting', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    device.setOnline(false);
+    const asha = await saveCustomer(companyId, {
+      name: 'Asha Traders',
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: tin(),
+    });
+    const walkIn = await saveCustomer(companyId, {
+      name: 'Walk In',
+      identificationType: 'NO_IDENTIFICATION',
+    });
+    await saveProduct(companyId, { name: 'Mkate', unitPrice: 150_000, taxType: 'zero_rated' });
+    await saveCustomer(companyId, { ...asha, phoneNumber: '0754 111 222' });
+    await deleteCustomer(companyId, walkIn.id);
+
+    expect((await syncNow({ send: device.send, companyId })).status).toBe('done');
+    expect(await readSyncState(companyId)).toMatchObject({
+      status: 'offline',
+      waiting: { length: 5 },
+    });
+
+    device.setOnline(true);
+    const result = await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(result).toMatchObject({ drain: { status: 'done', sent: 5 }, pull: { status: 'done' } });
+    expect(await readSyncState(companyId)).toMatchObject({ status: 'synced' });
+
+    const onServer = await server.call('GET', '/v1/accounting/customers', {
+      token: device.apiToken(),
+    });
+    expect(onServer.body.items).toMatchObject([
+      { id: asha.id, name: 'Asha Traders', phoneNumber: '754111222', version: 2 },
+    ]);
+    expect(await db.customers.get(asha.id)).toMatchObject({ version: 2, syncState: 'synced' });
+    expect(await db.customers.get(walkIn.id)).toBeUndefined();
+  });
+
+  it('reports a duplicate created offline on the record once the outbox reaches the server', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    const number = tin();
+    // Someone else registered this customer; this device has not pulled it yet.
+    await server.call('POST', '/v1/accounting/customers', {
+      token: device.apiToken(),
+      body: {
+        name: 'Registered Elsewhere',
+        identificationType: 'TAX_IDENTIFICATION_NUMBER',
+        identificationNumber: number,
+      },
+    });
+    device.setOnline(false);
+    const offline = await saveCustomer(companyId, {
+      name: 'Typed At The Counter',
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: number,
+    });
+    device.setOnline(true);
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(await db.customers.get(offline.id)).toMatchObject({
+      syncState: 'failed',
+      syncError: {
+        code: 'customer_id_duplicated',
+        message: 'Customer identification number duplicated',
+      },
+    });
+    expect(await readSyncState(companyId)).toMatchObject({
+      status: 'error',
+      failed: [{ label: 'Typed At The Counter' }],
+    });
+    // The pull brought the other customer in, next to the refused one.
+    expect((await findCustomers(companyId)).map((c) => c.name)).toEqual([
+      'Registered Elsewhere',
+      'Typed At The Counter',
+    ]);
+  });
+
+  it('does not create a record twice when the answer was lost on the way back', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    await saveProduct(companyId, { name: 'Maji 1L', unitPrice: 100_000, taxType: 'standard' });
+    device.loseNextAnswers(1);
+    const first = await syncNow({ send: device.send, companyId });
+    expect(first).toMatchObject({ drain: { status: 'offline' } });
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    const puts = device.requests.filter((r) => r.startsWith('PUT'));
+    expect(puts).toHaveLength(2);
+    const audit = await server.call('GET', '/v1/accounting/products', { token: device.apiToken() });
+    expect(audit.body.total).toBe(1);
+    expect((await findProducts(companyId))[0]).toMatchObject({ syncState: 'synced', version: 1 });
+  });
+
+  it('refreshes an expired access token once and carries on', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    await saveCustomer(companyId, { name: 'After Lunch', identificationType: 'NO_IDENTIFICATION' });
+    server.clock.advance(16 * 60_000);
+    const result = await syncNow({ send: device.send, companyId });
+    expect(result).toMatchObject({ drain: { status: 'done', sent: 1 } });
+  });
+
+  it('gives a second device everything through the changes feed', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    for (let i = 0; i < 12; i++)
+      await saveCustomer(companyId, {
+        name: `Customer ${String(i).padStart(2, '0')}`,
+        identificationType: 'NO_IDENTIFICATION',
+      });
+    await syncNow({ send: device.send, companyId });
+    await clearLocalData();
+    expect(await findCustomers(companyId)).toEqual([]);
+    await syncNow({ send: device.send, companyId });
+    expect((await findCustomers(companyId)).map((c) => c.name)).toHaveLength(12);
+  });
+});

@@ -1,0 +1,129 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { saveCustomer } from '../../src/db/customers';
+import { useCustomers } from '../../src/db/useCustomers';
+import { startSyncEngine } from '../../src/sync/engine';
+import { readSyncState } from '../../src/sync/sync-state';
+import { syncNow } from '../../src/sync/sync-now';
+import { useSyncState } from '../../src/sync/useSyncState';
+import { db } from '../../src/db/db';
+import { fakeServer, refusal } from './helpers/fake-server';
+import { resetLocalDatabase } from './helpers/local-db';
+
+const COMPANY = '11111111-1111-4111-8111-111111111111';
+const walkIn = (name: string) => ({ name, identificationType: 'NO_IDENTIFICATION' as const });
+
+beforeEach(resetLocalDatabase);
+
+describe('the sync state', () => {
+  it('goes from synced to N waiting, offline, error and back to synced', async () => {
+    expect(await readSyncState(COMPANY)).toEqual({ status: 'synced', lastSyncAt: null });
+
+    const asha = await saveCustomer(COMPANY, walkIn('Asha'));
+    await saveCustomer(COMPANY, walkIn('Baraka'));
+    const waiting = await readSyncState(COMPANY);
+    expect(waiting.status).toBe('waiting');
+    if (waiting.status !== 'waiting') return;
+    expect(waiting.waiting.map((w) => [w.entity, w.action, w.label])).toEqual([
+      ['customer', 'save', 'Asha'],
+      ['customer', 'save', 'Baraka'],
+    ]);
+
+    await syncNow({ send: fakeServer('network-error').send, companyId: COMPANY });
+    const offline = await readSyncState(COMPANY);
+    expect(offline).toMatchObject({
+      status: 'offline',
+      waiting: [{ label: 'Asha', attempts: 1 }, { label: 'Baraka' }],
+    });
+
+    const server = fakeServer();
+    server.answers.push(
+      refusal(409, 'customer_id_duplicated', 'Customer identification number duplicated'),
+    );
+    await syncNow({ send: server.send, companyId: COMPANY, ignoreBackoff: true });
+    expect(await readSyncState(COMPANY)).toMatchObject({
+      status: 'error',
+      waiting: [],
+      failed: [
+        {
+          entity: 'customer',
+          recordId: asha.id,
+          label: 'Asha',
+          error: { message: 'Customer identification number duplicated' },
+        },
+      ],
+    });
+
+    await saveCustomer(COMPANY, { ...asha, name: 'Asha Fixed' });
+    await syncNow({ send: fakeServer().send, companyId: COMPANY });
+    const synced = await readSyncState(COMPANY);
+    expect(synced.status).toBe('synced');
+    expect(synced.status === 'synced' && synced.lastSyncAt).toBeGreaterThan(0);
+  });
+});
+
+describe('live reads', () => {
+  it('update the list and the sync state as soon as a change is saved', async () => {
+    const list = renderHook(() => useCustomers(COMPANY, 'sh'));
+    const state = renderHook(() => useSyncState(COMPANY));
+    await waitFor(() => expect(list.result.current).toEqual([]));
+    await waitFor(() => expect(state.result.current?.status).toBe('synced'));
+    await act(async () => {
+      await saveCustomer(COMPANY, walkIn('Asha Shop'));
+      await saveCustomer(COMPANY, walkIn('Baraka'));
+    });
+    await waitFor(() => expect(list.result.current?.map((c) => c.name)).toEqual(['Asha Shop']));
+    await waitFor(() =>
+      expect(state.result.current).toMatchObject({ status: 'waiting', waiting: [{}, {}] }),
+    );
+    list.unmount();
+    state.unmount();
+  });
+});
+
+describe('the sync engine', () => {
+  it('syncs on start, after a local change, and when the network comes back', async () => {
+    await saveCustomer(COMPANY, walkIn('Before Start'));
+    const server = fakeServer();
+    const engine = startSyncEngine({
+      send: server.send,
+      getCompanyId: () => COMPANY,
+      intervalMs: 60_000,
+    });
+    try {
+      await waitFor(() =>
+        expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1),
+      );
+
+      await saveCustomer(COMPANY, walkIn('After Start'));
+      await waitFor(() =>
+        expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(2),
+      );
+
+      server.fallback = 'network-error';
+      await saveCustomer(COMPANY, walkIn('While Offline'));
+      await waitFor(async () => expect((await readSyncState(COMPANY)).status).toBe('offline'));
+      const sentWhileOffline = server.requests.length;
+
+      server.fallback = (request) =>
+        request.method === 'GET'
+          ? { status: 200, body: { changes: [], cursor: '0', more: false, reset: false } }
+          : {
+              status: 200,
+              body: {
+                ...JSON.parse(request.body ?? '{}'),
+                id: request.path.split('?')[0]!.split('/').pop(),
+                version: 1,
+                createdAt: '',
+                updatedAt: '',
+              },
+            };
+      window.dispatchEvent(new Event('online'));
+      await waitFor(async () => expect(await db.outbox.count()).toBe(0));
+      expect(server.requests.length).toBeGreaterThan(sentWhileOffline);
+      expect((await readSyncState(COMPANY)).status).toBe('synced');
+    } finally {
+      engine.stop();
+    }
+  });
+});
