@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '../../domain/money';
 import { ManualClock } from '../../server/clock';
 import { traSimReceipts } from '../../server/db/schema';
+import { loadConfig } from '../../server/config';
+import { parseFaults } from '../../server/tra-sim/faults';
 import { issueCertificate } from '../../server/tra-sim/issue';
-import { certSerialHeader } from '../../server/vfd/certificate';
+import { createTraSimulator } from '../../server/tra-sim/simulator';
+import { certSerialHeader, readPfx } from '../../server/vfd/certificate';
 import { loadVfd, vfdCertSerialHeader } from '../../server/vfd/device';
 import { postDocument } from '../../server/vfd/tra-client';
 import {
@@ -337,7 +340,6 @@ describe('the simulator refuses a registration', () => {
       mobile: '255713000000',
       address: 'Arusha',
     });
-    const { readPfx } = await import('../../server/vfd/certificate');
     const loaded = readPfx(taxpayer.issued!.pfx, taxpayer.issued!.password, env.clock.now());
     const header = certSerialHeader(loaded.serialHexPairs);
     const good = (certKey: string, tin: string, key = loaded.privateKey) =>
@@ -475,5 +477,60 @@ describe('the verification page', () => {
     const wrongTime = await fetch(`${env.simUrl}/verify/${receipt.rctvnum}_000000`);
     expect(wrongTime.status).toBe(404);
     expect((await fetch(`${env.simUrl}/verify/NOSUCH1_101010?format=json`)).status).toBe(404);
+  });
+});
+
+describe('the simulator’s administration', () => {
+  it('is closed without its token, issues certificates, sets faults and shows a ledger', async () => {
+    const adminToken = 'sim-admin-token-for-tests';
+    const sim = createTraSimulator({ db: env.deps.db, clock: env.clock, adminToken });
+    const call = (method: string, path: string, body?: unknown, token = adminToken) =>
+      sim.app.request(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    expect((await call('GET', '/admin/faults', undefined, 'wrong-token-wrong-token')).status).toBe(
+      404,
+    );
+    const issued = await call('POST', '/admin/taxpayers', {
+      tin: '400000001',
+      name: 'Kampuni ya Admin',
+      mobile: '255714000000',
+      address: 'Dodoma',
+      gcStart: 77,
+    });
+    expect(issued.status).toBe(201);
+    const body = (await issued.json()) as { serial: string; pfx: string; password: string };
+    const loaded = readPfx(Buffer.from(body.pfx, 'base64'), body.password, env.clock.now());
+    expect(loaded.subject).toContain(`CN=${body.serial}`);
+    expect((await call('POST', '/admin/taxpayers', { tin: '12' })).status).toBe(422);
+    const faults = await call('PUT', '/admin/faults', {
+      dropRate: 0.25,
+      latencyMs: 100,
+      latencyRate: 1,
+    });
+    expect(await faults.json()).toMatchObject({ dropRate: 0.25, latencyMs: 100, errorRate: 0 });
+    expect((await call('PUT', '/admin/faults', { dropRate: 2 })).status).toBe(422);
+    expect(await (await call('GET', `/admin/taxpayers/${body.serial}/receipts`)).json()).toEqual(
+      [],
+    );
+  });
+
+  it('reads TRA_SIM_FAULTS, and names what it cannot read', () => {
+    expect(
+      parseFaults('drop=0.1,error=0.05,timeout=0.02,accept-drop=0.3,latency=0.5:200,hang=5000'),
+    ).toEqual({
+      dropRate: 0.1,
+      errorRate: 0.05,
+      timeoutRate: 0.02,
+      acceptThenDropRate: 0.3,
+      latencyRate: 0.5,
+      latencyMs: 200,
+      hangMs: 5000,
+    });
+    expect(() => parseFaults('drop=lots')).toThrow('TRA_SIM_FAULTS: cannot read "drop=lots"');
+    expect(() => parseFaults('explode=1')).toThrow('unknown fault "explode"');
+    expect(() => loadConfig({ TRA_SIM_FAULTS: 'drop=1.5' })).toThrow(/TRA_SIM_FAULTS/);
   });
 });
