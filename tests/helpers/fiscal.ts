@@ -19,6 +19,7 @@ import type { Mailer, MailMessage } from '../../server/mail/mailer';
 import { parseFaults, type FaultSettings } from '../../server/tra-sim/faults';
 import { createTraSimulator, type TraSimulator } from '../../server/tra-sim/simulator';
 import type { TaxpayerInput } from '../../server/tra-sim/taxpayers';
+import { readPfx } from '../../server/vfd/certificate';
 import { loadVfd, signingKey, traPassword } from '../../server/vfd/device';
 import {
   fiscalizeInvoice,
@@ -141,7 +142,6 @@ export async function createFiscalEnv(options: FiscalEnvOptions = {}): Promise<F
       });
       let certPem: string | undefined;
       if (pfx) {
-        const { readPfx } = await import('../../server/vfd/certificate');
         certPem = readPfx(pfx, password ?? FIXTURE_PASSWORD, clock.now()).certPem;
       }
       const enrolled = await sim.enrol({
