@@ -210,6 +210,7 @@ export function createTraSimulator(options: SimulatorOptions) {
     if (taxpayer.tin !== tin) return refuse(ACK.badTin);
     const headerSerial = certSerialFromHeader(c.req.header('cert-serial'));
     if (headerSerial !== taxpayer.certSerial) return refuse(ACK.wrongCertificate);
+    // Registration is signed with the certificate TRA issued last.
     if (
       !verifyXml(new crypto.X509Certificate(taxpayer.certPem), split.signedPart, split.signature)
     ) {
@@ -321,6 +322,13 @@ export function createTraSimulator(options: SimulatorOptions) {
     return { taxpayer };
   }
 
+  /** Signed by the VFD's current certificate, or by one TRA issued to it before (renewal). */
+  function signedBy(taxpayer: Taxpayer, split: { signedPart: string; signature: string }) {
+    return [taxpayer.certPem, ...taxpayer.previousCertPems].some((pem) =>
+      verifyXml(new crypto.X509Certificate(pem), split.signedPart, split.signature),
+    );
+  }
+
   const withDetail = (verdict: Verdict, detail?: string): Verdict =>
     detail ? { code: verdict.code, message: `${verdict.message}: ${detail}` } : verdict;
 
@@ -334,9 +342,7 @@ export function createTraSimulator(options: SimulatorOptions) {
     const split = splitSigned(body, 'RCT');
     if (!split)
       return rctAck(c, '', withDetail(ACK.malformed, 'expected EFDMS with RCT and EFDMSSIGNATURE'));
-    if (
-      !verifyXml(new crypto.X509Certificate(taxpayer.certPem), split.signedPart, split.signature)
-    ) {
+    if (!signedBy(taxpayer, split)) {
       return rctAck(c, '', ACK.badSignature);
     }
     let receipt: ParsedReceipt;
@@ -446,9 +452,7 @@ export function createTraSimulator(options: SimulatorOptions) {
         '',
         withDetail(ACK.malformed, 'expected EFDMS with ZREPORT and EFDMSSIGNATURE'),
       );
-    if (
-      !verifyXml(new crypto.X509Certificate(taxpayer.certPem), split.signedPart, split.signature)
-    ) {
+    if (!signedBy(taxpayer, split)) {
       return zAck(c, '', ACK.badSignature);
     }
     let z: ReturnType<typeof parseZReport>;

@@ -82,11 +82,23 @@ export async function enrolTaxpayer(
     throw new Error(`This certificate was issued to VFD ${holder.serial} already`);
   }
   const [existing] = await db
-    .select({ receiptCode: traSimTaxpayers.receiptCode })
+    .select({
+      receiptCode: traSimTaxpayers.receiptCode,
+      certPem: traSimTaxpayers.certPem,
+      previousCertPems: traSimTaxpayers.previousCertPems,
+    })
     .from(traSimTaxpayers)
     .where(eq(traSimTaxpayers.serial, serial));
   if (existing) {
-    await db.update(traSimTaxpayers).set(details).where(eq(traSimTaxpayers.serial, serial));
+    // A renewed certificate: receipts the old one signed (still queued somewhere) stay valid.
+    const previousCertPems =
+      existing.certPem === certPem
+        ? existing.previousCertPems
+        : [...existing.previousCertPems, existing.certPem];
+    await db
+      .update(traSimTaxpayers)
+      .set({ ...details, previousCertPems })
+      .where(eq(traSimTaxpayers.serial, serial));
     return { serial, receiptCode: existing.receiptCode, ...(issued ? { issued } : {}) };
   }
   for (let attempt = 0; ; attempt++) {

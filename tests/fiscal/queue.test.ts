@@ -8,6 +8,7 @@ import { cents } from '../../domain/money';
 import { ManualClock } from '../../server/clock';
 import { companies, traAttempts, traOutbox, traSimTokens } from '../../server/db/schema';
 import { receiptForInvoice } from '../../server/vfd/fiscalize';
+import { installCertificate } from '../../server/vfd/registration';
 import { claimLease, releaseLease, renewLease } from '../../server/vfd/lease';
 import { receiptXml, signedDocument, splitSigned } from '../../server/vfd/xml';
 import { createTraWorker } from '../../server/vfd/worker';
@@ -214,6 +215,42 @@ describe('the queue to TRA', () => {
       .from(companies)
       .where(eq(companies.id, company.id));
     expect(after!.blockedByTra).toBe(false);
+  });
+
+  it('sends receipts signed before a certificate renewal with their first signature, and new ones with the new key', async () => {
+    const company = await env.company();
+    const worker = env.worker();
+    await env.fiscalize(invoiceFor(company.id));
+    await env.fiscalize(invoiceFor(company.id));
+    // TRA issues a new certificate for the same VFD; the company installs it.
+    const renewed = await env.sim.enrol({
+      serial: company.serial,
+      tin: company.tin,
+      name: company.name,
+      mobile: '255712000000',
+      address: 'Dar es Salaam',
+    });
+    await installCertificate(
+      env.deps,
+      company.id,
+      { pfx: renewed.issued!.pfx, password: renewed.issued!.password },
+      null,
+    );
+    await env.fiscalize(invoiceFor(company.id));
+    await env.drain(worker, company.id);
+    const rows = await outboxOf(company.id);
+    expect(rows.map((o) => o.status)).toEqual(['accepted', 'accepted', 'accepted']);
+    const newCert = new crypto.X509Certificate(renewed.issued!.certPem);
+    const signedWithNew = rows.map((row) => {
+      const parts = splitSigned(row.body, 'RCT')!;
+      return crypto.verify(
+        'sha1',
+        Buffer.from(parts.signedPart),
+        newCert.publicKey,
+        Buffer.from(parts.signature, 'base64'),
+      );
+    });
+    expect(signedWithNew).toEqual([false, false, true]);
   });
 
   it('lets one sender hold a VFD at a time, and fences off a holder whose lease expired', async () => {

@@ -160,6 +160,7 @@ CREATE TABLE "tra_sim_taxpayers" (
 	"region" text NOT NULL,
 	"tax_office" text NOT NULL,
 	"cert_pem" text NOT NULL,
+	"previous_cert_pems" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"cert_serial" text NOT NULL,
 	"reg_id" text NOT NULL,
 	"uin" text NOT NULL,

@@ -32,6 +32,8 @@ export const traSimTaxpayers = pgTable(
     region: text('region').notNull(),
     taxOffice: text('tax_office').notNull(),
     certPem: text('cert_pem').notNull(),
+    /** Certificates issued before the current one: what they signed still verifies. */
+    previousCertPems: jsonb('previous_cert_pems').$type<string[]>().notNull().default([]),
     /** Lower-case hex of the certificate serial, no separators or leading zeros. */
     certSerial: text('cert_serial').notNull(),
     regId: text('reg_id').notNull(),
