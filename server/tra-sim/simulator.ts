@@ -114,6 +114,8 @@ export function createTraSimulator(options: SimulatorOptions) {
     c.body(body, status as 200, { 'Content-Type': 'application/xml; charset=utf-8' });
 
   async function rctAck(c: Context, rctNum: string, verdict: Verdict, status = 200) {
+    if (verdict.code !== 0)
+      options.log?.debug('TRA simulator refused a receipt', { rctNum, ...verdict });
     const { date, time } = stamp();
     const part =
       `<RCTACK><RCTNUM>${escapeXml(rctNum)}</RCTNUM><DATE>${date}</DATE><TIME>${time}</TIME>` +
@@ -122,6 +124,8 @@ export function createTraSimulator(options: SimulatorOptions) {
   }
 
   async function zAck(c: Context, znumber: string, verdict: Verdict, status = 200) {
+    if (verdict.code !== 0)
+      options.log?.debug('TRA simulator refused a Z report', { znumber, ...verdict });
     const { date, time } = stamp();
     const part =
       `<ZACK><ZNUMBER>${escapeXml(znumber)}</ZNUMBER><DATE>${date}</DATE><TIME>${time}</TIME>` +
