@@ -3,6 +3,7 @@
 // the record and its outbox entry in one transaction.
 import { Dexie, type EntityTable } from 'dexie';
 import type { Customer } from '../../domain/schemas/customer';
+import type { Invoice } from '../../domain/schemas/invoice';
 import type { Product } from '../../domain/schemas/product';
 import type { ErrorBody } from '../../domain/errors';
 
@@ -33,6 +34,49 @@ export interface LocalFields {
 export type LocalCustomer = Customer & LocalFields;
 export type LocalProduct = Product & LocalFields;
 
+/** An invoice on this device: the server's document plus where it stands locally. */
+export type LocalInvoice = Invoice &
+  LocalFields & {
+    /** `${date} ${createdAt}`: newest first in lists, and date ranges as key ranges. */
+    sortKey: string;
+    /** The fiscal receipt number, null until the server numbered it. */
+    receiptNumber: number | null;
+    /** Words of searchText, for the multi-entry index. */
+    searchWords: string[];
+    /**
+     * 1 once a save of this draft made on this device reached the server: if a later pull
+     * brings a newer draft, another device replaced this device's work and the user is told.
+     */
+    writtenHere: 0 | 1;
+    /** When a pull replaced this device's draft with another device's version (ms), until seen. */
+    replacedAt: number | null;
+    /** The last request to email the invoice from this device, and what became of it. */
+    email: InvoiceEmailState | null;
+  };
+
+export interface InvoiceEmailState {
+  status: 'queued' | 'sent' | 'failed';
+  /** The address asked for (null: the customer's), then the one the server used. */
+  to: string | null;
+  at: number;
+  error: RecordSyncError | null;
+}
+
+/**
+ * What the invoice editor holds while someone types, kept on every change so that a reload or a
+ * crashed tab loses nothing. Removed once the invoice is saved (or the user discards it).
+ */
+export interface InvoiceEditorDraft {
+  /** The invoice's id (a new invoice has one from the start). */
+  id: string;
+  companyId: string;
+  /** The saved invoice's version the edit started from; null for an invoice never saved. */
+  baseVersion: number | null;
+  /** The form's values exactly as typed (text fields stay text). */
+  form: unknown;
+  updatedAt: number;
+}
+
 export type OutboxBody = { type: 'json'; json: unknown };
 
 /**
@@ -46,13 +90,16 @@ export interface OutboxEntry {
   companyId: string;
   entity: SyncedEntity;
   recordId: string;
-  action: 'save' | 'delete';
+  /** save and delete for every record type; submit, cancel and email for invoices. */
+  action: 'save' | 'delete' | 'submit' | 'cancel' | 'email';
   /** What the user would call it (a customer's or product's name), for the list of what waits. */
   label: string;
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API path without the company parameter, which the drain adds. */
   path: string;
   body: OutboxBody | null;
+  /** Extra request headers (the invoice API's X-Device-Id). */
+  headers?: Record<string, string>;
   createdAt: number;
   attempts: number;
   /** No new attempt before this time (ms), unless the network just came back. */
@@ -61,7 +108,7 @@ export interface OutboxEntry {
   lastError: string | null;
 }
 
-export type SyncedEntity = 'customer' | 'product';
+export type SyncedEntity = 'customer' | 'product' | 'invoice';
 
 export interface MetaRow {
   key: string;
@@ -71,6 +118,8 @@ export interface MetaRow {
 export class RisitiDatabase extends Dexie {
   customers!: EntityTable<LocalCustomer, 'id'>;
   products!: EntityTable<LocalProduct, 'id'>;
+  invoices!: EntityTable<LocalInvoice, 'id'>;
+  invoiceDrafts!: EntityTable<InvoiceEditorDraft, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
 
@@ -78,13 +127,20 @@ export class RisitiDatabase extends Dexie {
     // Strict durability: a write the user saw succeed survives a power cut (Chromium otherwise
     // reports success before the data reaches the disk).
     super(name, { chromeTransactionDurability: 'strict' });
-    // Each new version lists every table again; invoices and expenses come as version 2, 3 …
-    this.version(1).stores({
+    // Each new version lists every table again; expenses come as version 3.
+    const v1 = {
       customers:
         'id, [companyId+nameKey], [companyId+syncState], [companyId+identificationNumber], [companyId+vatRegistrationNumber]',
       products: 'id, [companyId+nameKey], [companyId+syncState]',
       outbox: '++seq, companyId, [entity+recordId]',
       meta: 'key',
+    };
+    this.version(1).stores(v1);
+    this.version(2).stores({
+      ...v1,
+      invoices:
+        'id, [companyId+sortKey], [companyId+status+sortKey], [companyId+syncState], [companyId+customerId], [companyId+receiptNumber], *searchWords',
+      invoiceDrafts: 'id, [companyId+updatedAt]',
     });
   }
 }

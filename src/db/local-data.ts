@@ -11,12 +11,12 @@ export interface UnsyncedChanges {
 
 /** What is on this device and not on the server, for one company or for all. */
 export async function unsyncedChanges(companyId?: string): Promise<UnsyncedChanges> {
-  return db.transaction('r', db.outbox, db.customers, db.products, async () => {
+  return db.transaction('r', [db.outbox, db.customers, db.products, db.invoices], async () => {
     const waiting = companyId
       ? await db.outbox.where('companyId').equals(companyId).count()
       : await db.outbox.count();
     let failed = 0;
-    for (const table of [db.customers, db.products]) {
+    for (const table of [db.customers, db.products, db.invoices]) {
       failed += companyId
         ? await table.where('[companyId+syncState]').equals([companyId, 'failed']).count()
         : await table.filter((record) => record.syncState === 'failed').count();

@@ -6,7 +6,7 @@
 import type { ErrorBody } from '../../domain/errors';
 import { db, type OutboxEntry, type RecordSyncError } from '../db/db';
 import { backoffDelay } from './backoff';
-import { CONNECTIVITY_KEY, entitySync, type Connectivity } from './entities';
+import { CONNECTIVITY_KEY, changesRecord, entitySync, type Connectivity } from './entities';
 import type { SyncResponse, SyncSend } from './transport';
 
 export type DrainResult =
@@ -74,15 +74,21 @@ async function accept(entry: OutboxEntry, response: SyncResponse): Promise<void>
     const table = sync.table();
     const local = await table.get(entry.recordId);
     if (!local) return;
+    const answer = sync.answered?.(entry, response.body, local);
+    if (answer) {
+      await table.update(entry.recordId, answer as never);
+      return;
+    }
     const remaining = await db.outbox
       .where('[entity+recordId]')
       .equals([entry.entity, entry.recordId])
+      .filter(changesRecord)
       .count();
     if (entry.action === 'delete') {
       if (remaining === 0) await table.delete(entry.recordId);
       return;
     }
-    const server = sync.toLocal(response.body, local.companyId);
+    const server = sync.toLocal(response.body, local.companyId, local, entry);
     if (remaining === 0 && !local.deleted) {
       await table.put(server);
     } else {
@@ -116,7 +122,12 @@ async function refuse(entry: OutboxEntry, response: SyncResponse, now: number): 
       if (remaining === 0) await table.delete(entry.recordId);
       return;
     }
-    await table.update(entry.recordId, { syncState: 'failed', syncError: error, deleted: 0 });
+    const change = (await sync.refused?.(entry, error, local)) ?? {
+      syncState: 'failed',
+      syncError: error,
+      deleted: 0,
+    };
+    await table.update(entry.recordId, change as never);
   });
 }
 
@@ -136,7 +147,7 @@ function toRequest(entry: OutboxEntry, companyId: string) {
   return {
     method: entry.method,
     path: withCompany(entry.path, companyId),
-    headers: { 'Idempotency-Key': entry.key },
+    headers: { ...entry.headers, 'Idempotency-Key': entry.key },
     body: entry.body ? JSON.stringify(entry.body.json) : undefined,
   };
 }

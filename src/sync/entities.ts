@@ -1,18 +1,51 @@
 // The synced record types the device knows: where each lives locally and how a server record
-// is stored. Invoices and expenses add themselves here (and to the Dexie schema).
+// is stored. Expenses add themselves here (and to the Dexie schema).
 import type { Table } from 'dexie';
 import type { Customer } from '../../domain/schemas/customer';
+import type { Invoice } from '../../domain/schemas/invoice';
 import type { Product } from '../../domain/schemas/product';
 import { syncedCustomer } from '../db/customers';
-import { db, type LocalFields, type SyncedEntity } from '../db/db';
+import {
+  db,
+  type LocalFields,
+  type LocalInvoice,
+  type OutboxEntry,
+  type RecordSyncError,
+  type SyncedEntity,
+} from '../db/db';
+import { invoiceAnswered, invoiceLabel, invoiceRefused, syncedInvoice } from '../db/invoices';
 import { syncedProduct } from '../db/products';
 
-type LocalRecord = LocalFields & { id: string; version: number };
+export type LocalRecord = LocalFields & { id: string; version: number };
 
 export interface EntitySync {
   table(): Table<LocalRecord, string>;
-  /** The server's record as the device stores it, marked synced. */
-  toLocal(record: unknown, companyId: string): LocalRecord;
+  /**
+   * The server's record as the device stores it, marked synced. `previous` is the local copy it
+   * replaces; `answerTo` the outbox entry the record answers (absent when it came by a pull).
+   */
+  toLocal(
+    record: unknown,
+    companyId: string,
+    previous?: LocalRecord,
+    answerTo?: OutboxEntry,
+  ): LocalRecord;
+  /** What lists of changes call the record, when it has no name. */
+  label?(record: LocalRecord): string;
+  /**
+   * For entries whose answer is not the record (an invoice emailed): the change the answer makes
+   * to the local record, or undefined to store the answer as the record.
+   */
+  answered?(entry: OutboxEntry, body: unknown, local: LocalRecord): object | undefined;
+  /**
+   * The change a refusal makes to the local record, instead of marking it failed with the
+   * server's message (a refused submit puts the invoice back to draft, with the message).
+   */
+  refused?(
+    entry: OutboxEntry,
+    error: RecordSyncError,
+    local: LocalRecord,
+  ): Promise<object | undefined> | object | undefined;
 }
 
 export const entities: Record<SyncedEntity, EntitySync> = {
@@ -24,7 +57,23 @@ export const entities: Record<SyncedEntity, EntitySync> = {
     table: () => db.products as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedProduct(record as Product, companyId),
   },
+  invoice: {
+    table: () => db.invoices as unknown as Table<LocalRecord, string>,
+    toLocal: (record, companyId, previous, answerTo) =>
+      syncedInvoice(record as Invoice, companyId, previous as LocalInvoice | undefined, answerTo),
+    label: (record) => invoiceLabel(record as LocalInvoice),
+    answered: (entry, body, local) => invoiceAnswered(entry, body, local as LocalInvoice),
+    refused: (entry, error, local) => invoiceRefused(entry, error, local as LocalInvoice),
+  },
 };
+
+/**
+ * Whether an outbox entry changes the record it names. One that does not (sending an invoice by
+ * email) neither holds back the server's newer version of the record nor is overwritten by it.
+ */
+export function changesRecord(entry: Pick<OutboxEntry, 'action'>): boolean {
+  return entry.action !== 'email';
+}
 
 export function entitySync(type: string): EntitySync | null {
   return Object.hasOwn(entities, type) ? entities[type as SyncedEntity] : null;
@@ -34,7 +83,7 @@ export function entitySync(type: string): EntitySync | null {
  * Bumped when a new entity type is added: the device then pulls from the start once, so it
  * receives the records of the new type that an older version of the app skipped.
  */
-export const FEED_VERSION = 1;
+export const FEED_VERSION = 2;
 
 export const cursorKey = (companyId: string) => `cursor:${companyId}:v${FEED_VERSION}`;
 export const lastSyncKey = (companyId: string) => `lastSync:${companyId}`;

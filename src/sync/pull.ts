@@ -3,7 +3,7 @@
 // user's version, because those changes will reach the server after this pull and win there.
 import { db } from '../db/db';
 import { setConnectivity, classify } from './drain';
-import { cursorKey, entitySync, entities } from './entities';
+import { changesRecord, cursorKey, entitySync, entities } from './entities';
 import type { SyncSend } from './transport';
 
 export interface ChangesPage {
@@ -30,7 +30,8 @@ export interface PullOptions {
 }
 
 async function hasPending(type: string, id: string): Promise<boolean> {
-  return (await db.outbox.where('[entity+recordId]').equals([type, id]).count()) > 0;
+  const entries = db.outbox.where('[entity+recordId]').equals([type, id]).filter(changesRecord);
+  return (await entries.count()) > 0;
 }
 
 /**
@@ -63,7 +64,7 @@ async function applyPage(companyId: string, page: ChangesPage): Promise<number> 
         const local = await table.get(change.id);
         if (local && local.companyId !== companyId) continue;
         if (local && local.version > change.record.version) continue;
-        await table.put(entity.toLocal(change.record, companyId));
+        await table.put(entity.toLocal(change.record, companyId, local));
       }
       applied++;
     }

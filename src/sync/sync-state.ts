@@ -62,7 +62,7 @@ export async function readSyncState(companyId: string): Promise<SyncState> {
         .toArray();
       for (const record of records) {
         if (!record.syncError) continue;
-        const label = (record as { name?: string }).name ?? record.id;
+        const label = (record as { name?: string }).name ?? sync.label?.(record) ?? record.id;
         failed.push({ entity, recordId: record.id, label, error: record.syncError });
       }
     }
