@@ -45,14 +45,18 @@ export const DEVICE_ID_KEY = 'deviceId';
  * device wrote a draft last. Made once and kept with the local data.
  */
 export async function deviceId(): Promise<string> {
-  return db.transaction('rw', db.meta, async () => {
+  knownDeviceId = await db.transaction('rw', db.meta, async () => {
     const stored = (await db.meta.get(DEVICE_ID_KEY))?.value;
     if (typeof stored === 'string') return stored;
     const id = crypto.randomUUID();
     await db.meta.put({ key: DEVICE_ID_KEY, value: id });
     return id;
   });
+  return knownDeviceId;
 }
+
+/** This device's id once read; a pull compares it with the invoice's last writer. */
+let knownDeviceId: string | null = null;
 
 const MAX_SEARCH_WORDS = 60;
 
@@ -106,13 +110,17 @@ export function syncedInvoice(
   previous?: LocalInvoice,
   answerTo?: OutboxEntry,
 ): LocalInvoice {
+  // The server names the device whose write is current (lastDeviceId); without it, a newer
+  // version this device did not send is another device's.
+  const lastDevice = (invoice as { lastDeviceId?: unknown }).lastDeviceId;
   const replaced =
     !answerTo &&
     previous !== undefined &&
     previous.writtenHere === 1 &&
     previous.status === 'draft' &&
     invoice.status === 'draft' &&
-    invoice.version > previous.version;
+    invoice.version > previous.version &&
+    !(typeof lastDevice === 'string' && knownDeviceId !== null && lastDevice === knownDeviceId);
   const writtenHere: 0 | 1 = replaced
     ? 0
     : answerTo?.action === 'save'
@@ -148,6 +156,13 @@ export function invoiceAnswered(
   return { email };
 }
 
+/** Refusals meaning the server holds the invoice as submitted, issued or canceled already. */
+export const NOT_A_DRAFT_ON_SERVER = new Set([
+  'invoice_locked',
+  'invoice_not_draft',
+  'invoice_canceled',
+]);
+
 /**
  * A refused email leaves the invoice as it is and says why on the email. A refused save, submit
  * or cancel means the server still holds a draft (or none yet): the invoice is a draft again,
@@ -165,7 +180,7 @@ export async function invoiceRefused(
   }
   // The server holds the invoice as submitted or issued already (another device submitted it):
   // the record is marked with the message and is fetched again.
-  if (error.code === 'invoice_locked' || error.code === 'invoice_not_draft') return undefined;
+  if (NOT_A_DRAFT_ON_SERVER.has(error.code)) return undefined;
   if (entry.action === 'save') {
     await db.outbox
       .where('[entity+recordId]')
@@ -268,7 +283,11 @@ function saveEntry(
     label: invoiceLabel(invoice),
     method: 'PUT' as const,
     path: base(invoice.id),
-    body: { type: 'json' as const, json: { ...fields, version: baseVersion } },
+    // A draft the server has never seen has no version to name.
+    body: {
+      type: 'json' as const,
+      json: baseVersion > 0 ? { ...fields, version: baseVersion } : fields,
+    },
     headers: { 'X-Device-Id': device },
   };
 }

@@ -2,9 +2,16 @@
 // every signed-in user when it lists none). Later features add their entries here.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { IconLayoutDashboard, IconUserCircle, type Icon } from '@tabler/icons-react';
+import {
+  IconFileInvoice,
+  IconFilePlus,
+  IconLayoutDashboard,
+  IconUserCircle,
+  type Icon,
+} from '@tabler/icons-react';
 import type { Role } from '../../../domain/roles';
 import type { FileRouteTypes } from '../../routeTree.gen';
+import { INVOICE_ROLES } from '../../features/invoices/roles';
 
 export interface NavItem {
   to: FileRouteTypes['to'];
@@ -15,6 +22,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: IconLayoutDashboard },
+  { to: '/invoices', label: msg`Invoices`, icon: IconFileInvoice, roles: INVOICE_ROLES },
+  { to: '/new-invoice', label: msg`New invoice`, icon: IconFilePlus, roles: INVOICE_ROLES },
   { to: '/profile', label: msg`Profile`, icon: IconUserCircle },
 ];
 

@@ -1,0 +1,137 @@
+// The invoice list: only the rows on screen are drawn, scrolled with the page, so 10,000
+// invoices cost what 20 do. Each row says where the invoice stands: its status with the server
+// and TRA, and whether this phone still has changes of it to send.
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { IconCloudUp, IconCloudX } from '@tabler/icons-react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { formatTsh } from '../../../domain/money';
+import type { LocalInvoice } from '../../db/db';
+import { invoiceState } from './invoice-state';
+import { InvoiceStateBadge } from './InvoiceStateBadge';
+import { formatDay } from './print/format';
+import classes from './invoice-list.module.css';
+
+export const INVOICE_ROW_HEIGHT = 76;
+
+function SyncMark({ invoice }: { invoice: LocalInvoice }) {
+  const { t } = useLingui();
+  if (invoice.syncState === 'synced') return null;
+  const failed = invoice.syncState === 'failed';
+  const label = failed
+    ? t`The server did not accept this invoice. Open it to see why.`
+    : t`Saved on this phone. It is sent to the server when there is a connection.`;
+  const Icon = failed ? IconCloudX : IconCloudUp;
+  return (
+    <Tooltip label={label} multiline w={240} withinPortal>
+      <Icon
+        size={18}
+        stroke={1.8}
+        color={failed ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-orange-7)'}
+        aria-label={label}
+        role="img"
+        data-sync-state={invoice.syncState}
+      />
+    </Tooltip>
+  );
+}
+
+export function InvoiceRow({
+  invoice,
+  online,
+  onOpen,
+}: {
+  invoice: LocalInvoice;
+  online: boolean;
+  onOpen(invoice: LocalInvoice): void;
+}) {
+  const { t } = useLingui();
+  const receipt = invoice.fiscal?.receiptNumber;
+  const details = [
+    formatDay(invoice.date),
+    receipt !== undefined ? t`No. ${receipt}` : null,
+    invoice.reference,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <UnstyledButton
+      className={classes.row}
+      onClick={() => onOpen(invoice)}
+      data-testid="invoice-row"
+      data-invoice-id={invoice.id}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm" h="100%">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {invoice.customer.name || t`Walk-in customer`}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            {details}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+            {formatTsh(invoice.totals.totalInvoice)}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <SyncMark invoice={invoice} />
+            <InvoiceStateBadge state={invoiceState(invoice, online)} size="sm" />
+          </Group>
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+export function InvoiceList({
+  invoices,
+  online,
+  label,
+  onOpen,
+}: {
+  invoices: readonly LocalInvoice[];
+  online: boolean;
+  label: string;
+  onOpen(invoice: LocalInvoice): void;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: invoices.length,
+    estimateSize: () => INVOICE_ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => invoices[index]!.id,
+  });
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label={label}
+      className={classes.list}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <div
+          key={row.key}
+          role="listitem"
+          aria-setsize={invoices.length}
+          aria-posinset={row.index + 1}
+          className={classes.item}
+          style={{
+            height: INVOICE_ROW_HEIGHT,
+            transform: `translateY(${row.start - scrollMargin}px)`,
+          }}
+        >
+          <InvoiceRow invoice={invoices[row.index]!} online={online} onOpen={onOpen} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// One line of the invoice: what is sold (a saved product or free text), how many, at what price,
+// its tax type and discount, and what the line comes to, as domain/totals computes it.
+import {
+  ActionIcon,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconTrash } from '@tabler/icons-react';
+import { formatTsh } from '../../../../domain/money';
+import { TAX_TYPES, taxTypeLabels, type TaxType } from '../../../../domain/tax';
+import type { LineTotals } from '../../../../domain/totals';
+import { lineFromProduct, tidyAmount, type InvoiceForm } from './editor-form';
+import { ItemDescriptionInput } from './ItemDescriptionInput';
+
+export interface ItemCardProps {
+  form: InvoiceForm;
+  index: number;
+  companyId: string;
+  totals: LineTotals | null;
+  removable: boolean;
+}
+
+export function ItemCard({ form, index, companyId, totals, removable }: ItemCardProps) {
+  const { t, i18n } = useLingui();
+  const path = `items.${index}`;
+  const item = form.values.items[index]!;
+  const description = form.getInputProps(`${path}.description`);
+  const productField = [path, 'productId'].join('.');
+  const productError = form.errors[productField];
+  const number = index + 1;
+  const net = totals ? formatTsh(totals.netAmount) : '';
+  const vat = totals ? formatTsh(totals.taxAmount) : '';
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      component="li"
+      aria-label={t`Item ${number}`}
+      data-testid="invoice-item"
+    >
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <ItemDescriptionInput
+            companyId={companyId}
+            label={t`Item ${number}: product or description`}
+            placeholder={t`Type to find a saved product`}
+            required
+            maxLength={255}
+            style={{ flex: 1 }}
+            value={item.description}
+            error={description.error ?? productError}
+            onBlur={description.onBlur}
+            onChange={(text) => {
+              form.setFieldValue(`${path}.description`, text);
+              // Typing something else makes it a free description, no longer the product.
+              if (item.productId) form.setFieldValue(productField, null);
+            }}
+            onPick={(product) => {
+              form.setFieldValue(
+                path,
+                lineFromProduct(item, product, form.values.amountsIncludeTax),
+              );
+              form.clearFieldError(productField);
+              form.clearFieldError(`${path}.description`);
+            }}
+          />
+          {removable && (
+            <Tooltip label={t`Remove item ${number}`}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mt={30}
+                aria-label={t`Remove item ${number}`}
+                onClick={() => form.removeListItem('items', index)}
+              >
+                <IconTrash size={20} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <TextInput
+            label={t`Quantity`}
+            inputMode="decimal"
+            required
+            {...form.getInputProps(`${path}.quantity`)}
+          />
+          <TextInput
+            label={t`Unit price (Tsh)`}
+            inputMode="decimal"
+            required
+            {...form.getInputProps(`${path}.unitPrice`)}
+            onBlur={(event) => {
+              form.setFieldValue(`${path}.unitPrice`, tidyAmount(event.currentTarget.value));
+              form.getInputProps(`${path}.unitPrice`).onBlur?.(event);
+            }}
+          />
+          <Select
+            label={t`Tax type`}
+            data={TAX_TYPES.map((type) => ({ value: type, label: i18n._(taxTypeLabels[type]) }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps(`${path}.taxType`)}
+            onChange={(value) => value && form.setFieldValue(`${path}.taxType`, value as TaxType)}
+          />
+          <TextInput
+            label={t`Discount (%)`}
+            inputMode="decimal"
+            placeholder="0"
+            {...form.getInputProps(`${path}.discountPercent`)}
+          />
+        </SimpleGrid>
+        <Group justify="space-between" gap="xs" wrap="wrap" data-testid="item-totals">
+          <Text size="sm" c="dimmed">
+            {totals ? (
+              <Trans>
+                Net {net} · VAT {vat}
+              </Trans>
+            ) : (
+              <Trans>Enter the quantity and price</Trans>
+            )}
+          </Text>
+          {totals && (
+            <Text size="sm" fw={700} data-testid="item-amount">
+              {formatTsh(totals.amount)}
+            </Text>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

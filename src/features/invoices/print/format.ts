@@ -1,0 +1,20 @@
+// Small formatting rules shared by receipts, invoices and the editor.
+import { QUANTITY_SCALE, formatQuantity, type Quantity } from '../../../../domain/quantity';
+import { TRA_TAX_GROUP } from '../../../../domain/tra';
+import type { TaxType } from '../../../../domain/tax';
+
+/** "1.5" for 1.5 units, as printed on receipts and sent to TRA. */
+export function formatUnits(units: number): string {
+  return formatQuantity(Math.round(units * QUANTITY_SCALE) as Quantity);
+}
+
+/** "20-11-2026" for the ISO day "2026-11-20" (spec §5's DD-MM-YYYY). */
+export function formatDay(isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : isoDay;
+}
+
+/** TRA's tax group letter of a line (A 18%, C zero rated, D special relief, E exempted). */
+export function taxGroup(taxType: TaxType): string {
+  return TRA_TAX_GROUP[taxType];
+}

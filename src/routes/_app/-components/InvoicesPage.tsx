@@ -1,0 +1,345 @@
+// /invoices (spec §2, §4, §9): the company's invoices on this phone, filtered by status and by
+// the date presets of spec §9, searched by customer, number, reference or item; a section for
+// submitted invoices that refreshes on a visible countdown and by a button, until TRA has
+// issued them.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Popover,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  IconFileInvoice,
+  IconInfoCircle,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { datePresetLabels, DATE_PRESETS, presetRange } from '../../../../domain/date-range';
+import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../../domain/invoice-status';
+import { formatTsh, sum } from '../../../../domain/money';
+import type { LocalInvoice } from '../../../db/db';
+import { useInvoices } from '../../../db/useInvoices';
+import { useSubmittedInvoices } from '../../../db/useSubmittedInvoices';
+import { ButtonLink } from '../../../app/links';
+import { usePageTitle } from '../../../app/usePageTitle';
+import { InvoiceList, InvoiceRow } from '../../../features/invoices/InvoiceList';
+import { syncInvoicesNow } from '../../../features/invoices/invoice-sync';
+import type { InvoiceListSearch } from '../../../features/invoices/search';
+import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
+import { useOnline } from '../../../features/invoices/useOnline';
+
+const route = getRouteApi('/_app/invoices');
+
+/** Seconds between two refreshes of the submitted section. */
+export const SUBMITTED_REFRESH_S = 10;
+
+function SubmittedSection({
+  companyId,
+  invoices,
+  online,
+  onOpen,
+}: {
+  companyId: string;
+  invoices: LocalInvoice[];
+  online: boolean;
+  onOpen(invoice: LocalInvoice): void;
+}) {
+  const { t } = useLingui();
+  const [left, setLeft] = useState(SUBMITTED_REFRESH_S);
+  const [refreshing, setRefreshing] = useState(false);
+  const seconds = useRef(SUBMITTED_REFRESH_S);
+  const busy = useRef(false);
+  const count = invoices.length;
+
+  const refresh = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setRefreshing(true);
+    try {
+      await syncInvoicesNow(companyId);
+    } finally {
+      busy.current = false;
+      seconds.current = SUBMITTED_REFRESH_S;
+      setRefreshing(false);
+      setLeft(SUBMITTED_REFRESH_S);
+    }
+  }, [companyId]);
+
+  // The visible countdown; at zero the section refreshes (a pull of what TRA has issued).
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (busy.current) return;
+      seconds.current -= 1;
+      if (seconds.current <= 0) void refresh();
+      else setLeft(seconds.current);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="section"
+      aria-labelledby="submitted-title"
+      data-testid="submitted-section"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} fz="h4" id="submitted-title">
+            <Trans>Submitted, waiting for TRA ({count})</Trans>
+          </Title>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite" data-testid="refresh-countdown">
+              {refreshing ? t`Refreshing…` : t`Refreshing in ${left} s`}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              loading={refreshing}
+              onClick={() => void refresh()}
+            >
+              <Trans>Refresh</Trans>
+            </Button>
+          </Group>
+        </Group>
+        <Stack gap={0}>
+          {invoices.slice(0, 5).map((invoice) => (
+            <div key={invoice.id} style={{ height: 68 }}>
+              <InvoiceRow invoice={invoice} online={online} onOpen={onOpen} />
+            </div>
+          ))}
+        </Stack>
+        {count > 5 && (
+          <ButtonLink to="/invoices" search={{ status: 'submitted' }} variant="subtle" size="xs">
+            <Trans>Show all {count}</Trans>
+          </ButtonLink>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function SearchTips() {
+  const { t } = useLingui();
+  return (
+    <Popover width={280} position="bottom-end" withArrow shadow="md">
+      <Popover.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t`Search tips`}>
+          <IconInfoCircle size={20} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            <Trans>Search tips</Trans>
+          </Text>
+          <Text size="sm">
+            <Trans>
+              Type the start of a customer name, phone, TIN, receipt number, verification code,
+              reference or item.
+            </Trans>
+          </Text>
+          <Text size="sm">
+            <Trans>Several words find invoices that have all of them, e.g. “juma sabuni”.</Trans>
+          </Text>
+          <Text size="sm">
+            <Trans>Combine the search with a status and a period.</Trans>
+          </Text>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The days of the chosen period (EAT), or none for all time. */
+function periodDays(
+  search: InvoiceListSearch,
+  now: number,
+): { firstDay?: string; lastDay?: string } {
+  if (!search.period) return {};
+  if (search.period === 'custom') return { firstDay: search.from, lastDay: search.to };
+  const range = presetRange(search.period, now);
+  return { firstDay: range.firstDay, lastDay: range.lastDay };
+}
+
+export function InvoicesPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Invoices`);
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const context = useInvoiceContext();
+  const companyId = context?.companyId ?? null;
+  const online = useOnline();
+  const [typed, setTyped] = useState(search.q ?? '');
+  const [debounced] = useDebouncedValue(typed, 250);
+  // "Today" is re-read every minute, so a list left open past midnight moves with the day.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const setSearch = (changes: Partial<InvoiceListSearch>) =>
+    void navigate({ to: '/invoices', search: { ...search, ...changes }, replace: true });
+
+  useEffect(() => {
+    if ((debounced || undefined) !== search.q) setSearch({ q: debounced || undefined });
+    // Only when the typing settles.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const days = useMemo(() => periodDays(search, now), [search, now]);
+  const invoices = useInvoices(companyId, { status: search.status, search: search.q, ...days });
+  const submitted = useSubmittedInvoices(companyId);
+  const total = useMemo(
+    () =>
+      sum(
+        (invoices ?? [])
+          .filter((invoice) => invoice.status === 'submitted' || invoice.status === 'issued')
+          .map((invoice) => invoice.totals.totalInvoice),
+      ),
+    [invoices],
+  );
+  const open = (invoice: LocalInvoice) =>
+    void navigate({ to: '/edit-invoice/$id', params: { id: invoice.id } });
+  const count = invoices?.length ?? 0;
+  const totalText = formatTsh(total);
+  const filtered = Boolean(search.status || search.period || search.q);
+
+  if (!companyId) return null;
+  return (
+    <Stack gap="md" maw={1000}>
+      <Group justify="space-between" gap="xs">
+        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          <Trans>Invoices</Trans>
+        </Title>
+        <ButtonLink to="/new-invoice" leftSection={<IconPlus size={18} />}>
+          <Trans>New invoice</Trans>
+        </ButtonLink>
+      </Group>
+
+      {submitted && submitted.length > 0 && (
+        <SubmittedSection
+          companyId={companyId}
+          invoices={submitted}
+          online={online}
+          onOpen={open}
+        />
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+        <Select
+          label={t`Status`}
+          value={search.status ?? 'all'}
+          allowDeselect={false}
+          data={[
+            { value: 'all', label: t`All statuses` },
+            ...INVOICE_STATUSES.map((status) => ({
+              value: status,
+              label: i18n._(invoiceStatusLabels[status]),
+            })),
+          ]}
+          onChange={(value) =>
+            setSearch({
+              status: value && value !== 'all' ? (value as InvoiceListSearch['status']) : undefined,
+            })
+          }
+        />
+        <Select
+          label={t`Period`}
+          value={search.period ?? 'all'}
+          allowDeselect={false}
+          data={[
+            { value: 'all', label: t`All time` },
+            ...DATE_PRESETS.map((preset) => ({
+              value: preset,
+              label: i18n._(datePresetLabels[preset]),
+            })),
+          ]}
+          onChange={(value) =>
+            setSearch({
+              period: value && value !== 'all' ? (value as InvoiceListSearch['period']) : undefined,
+            })
+          }
+        />
+        <TextInput
+          label={t`Search`}
+          placeholder={t`Customer, number, item…`}
+          leftSection={<IconSearch size={18} />}
+          rightSection={<SearchTips />}
+          rightSectionWidth={42}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          type="search"
+        />
+      </SimpleGrid>
+      {search.period === 'custom' && (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+          <TextInput
+            type="date"
+            label={t`From`}
+            value={search.from ?? ''}
+            onChange={(event) => setSearch({ from: event.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            label={t`To`}
+            value={search.to ?? ''}
+            min={search.from}
+            onChange={(event) => setSearch({ to: event.currentTarget.value || undefined })}
+          />
+        </SimpleGrid>
+      )}
+
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed" data-testid="invoice-count">
+          {invoices === undefined ? t`Loading…` : t`${count} invoices`}
+        </Text>
+        {total > 0 && (
+          <Badge variant="light" size="lg">
+            <Trans>Sales: {totalText}</Trans>
+          </Badge>
+        )}
+      </Group>
+
+      {invoices && invoices.length > 0 && (
+        <InvoiceList invoices={invoices} online={online} label={t`Invoices`} onOpen={open} />
+      )}
+      {invoices && invoices.length === 0 && (
+        <Card withBorder radius="lg" padding="xl">
+          <Stack align="center" gap="sm">
+            <IconFileInvoice size={40} stroke={1.4} color="var(--mantine-color-gray-5)" />
+            <Text c="dimmed" ta="center">
+              {filtered ? (
+                <Trans>No invoice matches. Change the filters or the search.</Trans>
+              ) : (
+                <Trans>No invoices yet. Write the first one.</Trans>
+              )}
+            </Text>
+            {!filtered && (
+              <ButtonLink to="/new-invoice" leftSection={<IconPlus size={18} />}>
+                <Trans>New invoice</Trans>
+              </ButtonLink>
+            )}
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}
