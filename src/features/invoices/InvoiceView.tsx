@@ -26,6 +26,7 @@ import {
   IconEdit,
   IconHourglass,
 } from '@tabler/icons-react';
+import { errorMessages } from '../../../domain/errors';
 import { canCorrectInvoice } from '../../../domain/invoice-status';
 import { formatTsh } from '../../../domain/money';
 import { paymentTypeLabels, unpaidBalance } from '../../../domain/payments';
@@ -65,6 +66,7 @@ function useWhileWaiting(invoice: LocalInvoice) {
 }
 
 function StateAlert({ invoice, online }: { invoice: LocalInvoice; online: boolean }) {
+  const { i18n } = useLingui();
   const state = invoiceState(invoice, online);
   const traMessage = invoice.fiscal?.traMessage ?? '';
   switch (state) {
@@ -96,9 +98,7 @@ function StateAlert({ invoice, online }: { invoice: LocalInvoice; online: boolea
     case 'rejected':
       return (
         <Alert color="red" icon={<IconAlertTriangle />} role="alert" data-testid="invoice-rejected">
-          <Text fw={600}>
-            <Trans>There an error sending the invoice to TRA</Trans>
-          </Text>
+          <Text fw={600}>{i18n._(errorMessages.invoice_tra_error)}</Text>
           {traMessage && <Text>{traMessage}</Text>}
         </Alert>
       );
@@ -285,7 +285,7 @@ export function InvoiceView({ invoice }: { invoice: LocalInvoice }) {
                       variant="light"
                       leftSection={<IconEdit size={18} />}
                     >
-                      <Trans>Correct with a new invoice</Trans>
+                      <Trans>Correct this invoice</Trans>
                     </ButtonLink>
                   )}
                 </Stack>

@@ -3,6 +3,7 @@
 // server and waiting for TRA, or refused by TRA.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { invoiceStatusLabels } from '../../../domain/invoice-status';
 import type { LocalInvoice } from '../../db/db';
 
 export type InvoiceState =
@@ -38,14 +39,14 @@ export function invoiceState(
 }
 
 export const invoiceStateLabels: Record<InvoiceState, MessageDescriptor> = {
-  draft: msg`Draft`,
+  draft: invoiceStatusLabels.draft,
   refused: msg`Not accepted`,
   waiting: msg`Waiting for connection`,
   sending: msg`Sending`,
   numbered: msg`Waiting for TRA`,
   rejected: msg`Rejected by TRA`,
-  issued: msg`Issued`,
-  canceled: msg`Canceled`,
+  issued: invoiceStatusLabels.issued,
+  canceled: invoiceStatusLabels.canceled,
 };
 
 export const invoiceStateColors: Record<InvoiceState, string> = {

@@ -4,6 +4,7 @@
 // asks first, because a submitted invoice can never be changed or taken back.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -21,6 +22,7 @@ import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconAlertTriangle, IconDeviceFloppy, IconPlus, IconSend } from '@tabler/icons-react';
 import { errorMessages } from '../../../../domain/errors';
+import { invoiceStatusLabels } from '../../../../domain/invoice-status';
 import { formatTsh } from '../../../../domain/money';
 import type { LocalInvoice } from '../../../db/db';
 import {
@@ -40,6 +42,7 @@ import { CustomerSection } from './CustomerSection';
 import { ItemCard } from './ItemCard';
 import { PaymentsSection } from './PaymentsSection';
 import { TotalsCard } from './TotalsCard';
+import classes from './editor.module.css';
 
 export interface InvoiceEditorProps {
   context: InvoiceContext;
@@ -204,7 +207,7 @@ export function InvoiceEditor({
           {saved ? <Trans>Edit invoice</Trans> : <Trans>New invoice</Trans>}
         </Title>
         <Badge variant="light" color="gray" size="lg">
-          <Trans>Draft</Trans>
+          {i18n._(invoiceStatusLabels.draft)}
         </Badge>
       </Group>
 
@@ -384,6 +387,39 @@ export function InvoiceEditor({
           </Card>
         </Grid.Col>
       </Grid>
+
+      <Box hiddenFrom="md" className={classes.mobileBar}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              <Trans>Total</Trans>
+            </Text>
+            <Text fw={700} data-testid="mobile-total" style={{ whiteSpace: 'nowrap' }}>
+              {total}
+            </Text>
+          </div>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size={42}
+              aria-label={t`Save draft`}
+              onClick={() => void save()}
+              disabled={blocked}
+              loading={busy === 'save'}
+            >
+              <IconDeviceFloppy size={20} />
+            </ActionIcon>
+            <Button
+              leftSection={<IconSend size={18} />}
+              onClick={askSubmit}
+              disabled={blocked}
+              loading={busy === 'submit'}
+            >
+              <Trans>Submit</Trans>
+            </Button>
+          </Group>
+        </Group>
+      </Box>
 
       <ConfirmDialog
         opened={confirmSubmit}

@@ -3,9 +3,9 @@
 import {
   ActionIcon,
   Card,
+  Grid,
   Group,
   Select,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -39,20 +39,13 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
   const vat = totals ? formatTsh(totals.taxAmount) : '';
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="sm"
-      component="li"
-      aria-label={t`Item ${number}`}
-      data-testid="invoice-item"
-    >
+    <Card withBorder radius="md" padding="sm" component="li" data-testid="invoice-item">
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <ItemDescriptionInput
             companyId={companyId}
-            label={t`Item ${number}: product or description`}
-            placeholder={t`Type to find a saved product`}
+            label={t`Item ${number}`}
+            placeholder={t`Product or description: type to find a saved product`}
             required
             maxLength={255}
             style={{ flex: 1 }}
@@ -88,38 +81,48 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
             </Tooltip>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-          <TextInput
-            label={t`Quantity`}
-            inputMode="decimal"
-            required
-            {...form.getInputProps(`${path}.quantity`)}
-          />
-          <TextInput
-            label={t`Unit price (Tsh)`}
-            inputMode="decimal"
-            required
-            {...form.getInputProps(`${path}.unitPrice`)}
-            onBlur={(event) => {
-              form.setFieldValue(`${path}.unitPrice`, tidyAmount(event.currentTarget.value));
-              form.getInputProps(`${path}.unitPrice`).onBlur?.(event);
-            }}
-          />
-          <Select
-            label={t`Tax type`}
-            data={TAX_TYPES.map((type) => ({ value: type, label: i18n._(taxTypeLabels[type]) }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps(`${path}.taxType`)}
-            onChange={(value) => value && form.setFieldValue(`${path}.taxType`, value as TaxType)}
-          />
-          <TextInput
-            label={t`Discount (%)`}
-            inputMode="decimal"
-            placeholder="0"
-            {...form.getInputProps(`${path}.discountPercent`)}
-          />
-        </SimpleGrid>
+        <Grid gap="xs">
+          <Grid.Col span={{ base: 6, sm: 2 }}>
+            <TextInput
+              label={t`Quantity`}
+              inputMode="decimal"
+              required
+              {...form.getInputProps(`${path}.quantity`)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <TextInput
+              label={t`Unit price`}
+              inputMode="decimal"
+              required
+              leftSection={<Text size="xs">Tsh</Text>}
+              {...form.getInputProps(`${path}.unitPrice`)}
+              onBlur={(event) => {
+                form.setFieldValue(`${path}.unitPrice`, tidyAmount(event.currentTarget.value));
+                form.getInputProps(`${path}.unitPrice`).onBlur?.(event);
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 7, sm: 4 }}>
+            <Select
+              label={t`Tax type`}
+              data={TAX_TYPES.map((type) => ({ value: type, label: i18n._(taxTypeLabels[type]) }))}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps(`${path}.taxType`)}
+              onChange={(value) => value && form.setFieldValue(`${path}.taxType`, value as TaxType)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 5, sm: 3 }}>
+            <TextInput
+              label={t`Discount`}
+              inputMode="decimal"
+              placeholder="0"
+              rightSection={<Text size="xs">%</Text>}
+              {...form.getInputProps(`${path}.discountPercent`)}
+            />
+          </Grid.Col>
+        </Grid>
         <Group justify="space-between" gap="xs" wrap="wrap" data-testid="item-totals">
           <Text size="sm" c="dimmed">
             {totals ? (

@@ -75,7 +75,8 @@ export function PaymentsSection({ form, total, paid, balance, overpaid }: Paymen
               }
             />
             <TextInput
-              label={t`Amount (Tsh)`}
+              label={t`Amount`}
+              leftSection={<Text size="xs">Tsh</Text>}
               inputMode="decimal"
               style={{ flex: 1, minWidth: 0 }}
               {...form.getInputProps(`payments.${index}.amount`)}

@@ -5,6 +5,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconBan } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { errorMessages } from '../../../../domain/errors';
 import type { Invoice } from '../../../../domain/schemas/invoice';
 import { api } from '../../../api/client';
 import type { LocalInvoice } from '../../../db/db';
@@ -97,7 +98,7 @@ function CancelDraftButton({
 }
 
 export function EditInvoicePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { id } = route.useParams();
   const context = useInvoiceContext();
   const invoice = useInvoice(context?.companyId ?? null, id);
@@ -114,7 +115,7 @@ export function EditInvoicePage() {
   if (invoice === null) {
     return (
       <Stack gap="md" maw={640}>
-        <Alert color="orange" title={<Trans>Invoice not found</Trans>}>
+        <Alert color="orange" title={i18n._(errorMessages.invoice_not_found)}>
           <Text>
             <Trans>
               This invoice is not on this phone. It appears once the phone has synced with the

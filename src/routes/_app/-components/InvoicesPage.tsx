@@ -5,7 +5,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
@@ -18,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   IconFileInvoice,
@@ -309,12 +309,14 @@ export function InvoicesPage() {
 
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" data-testid="invoice-count">
-          {invoices === undefined ? t`Loading…` : t`${count} invoices`}
+          {invoices === undefined
+            ? t`Loading…`
+            : plural(count, { one: '# invoice', other: '# invoices' })}
         </Text>
         {total > 0 && (
-          <Badge variant="light" size="lg">
+          <Text size="sm" fw={600} data-testid="invoice-sales">
             <Trans>Sales: {totalText}</Trans>
-          </Badge>
+          </Text>
         )}
       </Group>
 
