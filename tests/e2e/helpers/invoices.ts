@@ -88,26 +88,29 @@ export async function fillInvoice(
   items: Array<{ description: string; quantity: string; price: string }>,
   options: { customer?: string; paid?: string } = {},
 ) {
+  await page.getByTestId('invoice-item').first().waitFor();
   if (options.customer) {
     await page.getByLabel('Walk-in customer name (optional)').fill(options.customer);
   }
   for (const [index, item] of items.entries()) {
     if (index > 0) await page.getByRole('button', { name: 'Add item' }).click();
-    const number = index + 1;
-    await page.getByLabel(`Item ${number}: product or description`).fill(item.description);
-    const card = page.getByRole('listitem', { name: `Item ${number}` });
+    const card = page.getByTestId('invoice-item').nth(index);
+    await card
+      .getByRole('textbox', { name: new RegExp(`^Item ${index + 1}\\b`) })
+      .fill(item.description);
     await card.getByLabel('Quantity').fill(item.quantity);
-    await card.getByLabel('Unit price (Tsh)').fill(item.price);
+    await card.getByLabel('Unit price').fill(item.price);
   }
   if (options.paid) {
     await page.getByRole('button', { name: 'Add payment' }).click();
-    await page.getByLabel('Amount (Tsh)').last().fill(options.paid);
+    await page.getByLabel('Amount').last().fill(options.paid);
   }
 }
 
-/** Confirms the submit dialog of the open editor. */
-export async function submitOpenInvoice(page: Page) {
+/** Confirms the submit dialog of the open editor and waits for the read-only invoice. */
+export async function submitOpenInvoice(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Submit to TRA' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Submit', exact: true }).click();
   await page.waitForURL('**/edit-invoice/**');
+  return new URL(page.url()).pathname.split('/').pop()!;
 }

@@ -43,8 +43,22 @@ import { useOnline } from '../../../features/invoices/useOnline';
 
 const route = getRouteApi('/_app/invoices');
 
-/** Seconds between two refreshes of the submitted section. */
-export const SUBMITTED_REFRESH_S = 10;
+/**
+ * Seconds between two refreshes of the submitted section: TRA usually answers within seconds
+ * of a submit, so recent submissions are checked often; older ones wait for TRA's queue.
+ */
+export const RECENT_REFRESH_S = 3;
+export const SUBMITTED_REFRESH_S = 15;
+const RECENT_MS = 2 * 60_000;
+
+function refreshDelay(invoices: readonly LocalInvoice[], now: number): number {
+  const recent = invoices.some(
+    (invoice) =>
+      !invoice.fiscal ||
+      (invoice.submittedAt !== null && now - Date.parse(invoice.submittedAt) < RECENT_MS),
+  );
+  return recent ? RECENT_REFRESH_S : SUBMITTED_REFRESH_S;
+}
 
 function SubmittedSection({
   companyId,
@@ -58,9 +72,14 @@ function SubmittedSection({
   onOpen(invoice: LocalInvoice): void;
 }) {
   const { t } = useLingui();
-  const [left, setLeft] = useState(SUBMITTED_REFRESH_S);
+  const latest = useRef(invoices);
+  useEffect(() => {
+    latest.current = invoices;
+  }, [invoices]);
+  // The first refresh comes soon after the page opens.
+  const [left, setLeft] = useState(RECENT_REFRESH_S);
   const [refreshing, setRefreshing] = useState(false);
-  const seconds = useRef(SUBMITTED_REFRESH_S);
+  const seconds = useRef(left);
   const busy = useRef(false);
   const count = invoices.length;
 
@@ -72,9 +91,10 @@ function SubmittedSection({
       await syncInvoicesNow(companyId);
     } finally {
       busy.current = false;
-      seconds.current = SUBMITTED_REFRESH_S;
+      const next = refreshDelay(latest.current, Date.now());
+      seconds.current = next;
       setRefreshing(false);
-      setLeft(SUBMITTED_REFRESH_S);
+      setLeft(next);
     }
   }, [companyId]);
 
