@@ -34,7 +34,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const rows = () => page.getByTestId('invoice-row');
+/** The rows of the full list (the submitted section repeats some above it). */
+const rows = () => page.getByRole('list', { name: 'Invoices' }).getByTestId('invoice-row');
 
 async function statesOfRows(): Promise<string[]> {
   return rows().evaluateAll((elements) =>
