@@ -1,13 +1,14 @@
 // The invoice list: only the rows on screen are drawn, scrolled with the page, so 10,000
 // invoices cost what 20 do. Each row says where the invoice stands: its status with the server
 // and TRA, and whether this phone still has changes of it to send.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudUp, IconCloudX } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { formatTsh } from '../../../domain/money';
 import type { LocalInvoice } from '../../db/db';
+import { useInvoicesByIds } from '../../db/useInvoices';
 import { invoiceState } from './invoice-state';
 import { InvoiceStateBadge } from './InvoiceStateBadge';
 import { formatDay } from './print/format';
@@ -85,13 +86,21 @@ export function InvoiceRow({
   );
 }
 
+/** A row whose invoice is still being read: the same height, so nothing jumps. */
+function PlaceholderRow() {
+  return <div className={classes.row} aria-busy="true" />;
+}
+
 export function InvoiceList({
-  invoices,
+  companyId,
+  ids,
   online,
   label,
   onOpen,
 }: {
-  invoices: readonly LocalInvoice[];
+  companyId: string;
+  /** The invoices to list, in order; only those on screen are read. */
+  ids: readonly string[];
   online: boolean;
   label: string;
   onOpen(invoice: LocalInvoice): void;
@@ -103,12 +112,15 @@ export function InvoiceList({
     if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
   }, []);
   const virtualizer = useWindowVirtualizer({
-    count: invoices.length,
+    count: ids.length,
     estimateSize: () => INVOICE_ROW_HEIGHT,
     overscan: 8,
     scrollMargin,
-    getItemKey: (index) => invoices[index]!.id,
+    getItemKey: (index) => ids[index]!,
   });
+  const rows = virtualizer.getVirtualItems();
+  const visible = useMemo(() => rows.map((row) => ids[row.index]!), [rows, ids]);
+  const invoices = useInvoicesByIds(companyId, visible);
   return (
     <div
       ref={listRef}
@@ -117,21 +129,28 @@ export function InvoiceList({
       className={classes.list}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((row) => (
-        <div
-          key={row.key}
-          role="listitem"
-          aria-setsize={invoices.length}
-          aria-posinset={row.index + 1}
-          className={classes.item}
-          style={{
-            height: INVOICE_ROW_HEIGHT,
-            transform: `translateY(${row.start - scrollMargin}px)`,
-          }}
-        >
-          <InvoiceRow invoice={invoices[row.index]!} online={online} onOpen={onOpen} />
-        </div>
-      ))}
+      {rows.map((row) => {
+        const invoice = invoices?.get(ids[row.index]!);
+        return (
+          <div
+            key={row.key}
+            role="listitem"
+            aria-setsize={ids.length}
+            aria-posinset={row.index + 1}
+            className={classes.item}
+            style={{
+              height: INVOICE_ROW_HEIGHT,
+              transform: `translateY(${row.start - scrollMargin}px)`,
+            }}
+          >
+            {invoice ? (
+              <InvoiceRow invoice={invoice} online={online} onOpen={onOpen} />
+            ) : (
+              <PlaceholderRow />
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -29,9 +29,8 @@ import {
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { datePresetLabels, DATE_PRESETS, presetRange } from '../../../../domain/date-range';
 import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../../domain/invoice-status';
-import { formatTsh, sum } from '../../../../domain/money';
 import type { LocalInvoice } from '../../../db/db';
-import { useInvoices } from '../../../db/useInvoices';
+import { useInvoiceIds } from '../../../db/useInvoices';
 import { useSubmittedInvoices } from '../../../db/useSubmittedInvoices';
 import { ButtonLink } from '../../../app/links';
 import { usePageTitle } from '../../../app/usePageTitle';
@@ -225,21 +224,11 @@ export function InvoicesPage() {
   }, [debounced]);
 
   const days = useMemo(() => periodDays(search, now), [search, now]);
-  const invoices = useInvoices(companyId, { status: search.status, search: search.q, ...days });
+  const ids = useInvoiceIds(companyId, { status: search.status, search: search.q, ...days });
   const submitted = useSubmittedInvoices(companyId);
-  const total = useMemo(
-    () =>
-      sum(
-        (invoices ?? [])
-          .filter((invoice) => invoice.status === 'submitted' || invoice.status === 'issued')
-          .map((invoice) => invoice.totals.totalInvoice),
-      ),
-    [invoices],
-  );
   const open = (invoice: LocalInvoice) =>
     void navigate({ to: '/edit-invoice/$id', params: { id: invoice.id } });
-  const count = invoices?.length ?? 0;
-  const totalText = formatTsh(total);
+  const count = ids?.length ?? 0;
   const filtered = Boolean(search.status || search.period || search.q);
 
   if (!companyId) return null;
@@ -329,21 +318,22 @@ export function InvoicesPage() {
 
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" data-testid="invoice-count">
-          {invoices === undefined
+          {ids === undefined
             ? t`Loading…`
             : plural(count, { one: '# invoice', other: '# invoices' })}
         </Text>
-        {total > 0 && (
-          <Text size="sm" fw={600} data-testid="invoice-sales">
-            <Trans>Sales: {totalText}</Trans>
-          </Text>
-        )}
       </Group>
 
-      {invoices && invoices.length > 0 && (
-        <InvoiceList invoices={invoices} online={online} label={t`Invoices`} onOpen={open} />
+      {ids && ids.length > 0 && (
+        <InvoiceList
+          companyId={companyId}
+          ids={ids}
+          online={online}
+          label={t`Invoices`}
+          onOpen={open}
+        />
       )}
-      {invoices && invoices.length === 0 && (
+      {ids && ids.length === 0 && (
         <Card withBorder radius="lg" padding="xl">
           <Stack align="center" gap="sm">
             <IconFileInvoice size={40} stroke={1.4} color="var(--mantine-color-gray-5)" />
