@@ -7,6 +7,7 @@ import { invoiceTotals, type Invoice, type InvoiceFieldsInput } from '../domain/
 import type { TaxType } from '../domain/tax';
 import { db } from '../src/db/db';
 import {
+  findInvoiceIds,
   saveInvoiceDraft,
   submitInvoice,
   syncedInvoice,
@@ -123,6 +124,12 @@ const bench = {
       ids.push(id);
     }
     return ids;
+  },
+  /** Times the list's query alone (index keys, no rows), for `search`; ms and matches. */
+  async timeQuery(companyId: string, search: string): Promise<[number, number]> {
+    const start = performance.now();
+    const ids = await findInvoiceIds(companyId, { search });
+    return [performance.now() - start, ids.length];
   },
   async statuses(ids: string[]): Promise<Record<string, number>> {
     const invoices = await db.invoices.bulkGet(ids);

@@ -42,6 +42,9 @@ import { useOnline } from '../../../features/invoices/useOnline';
 
 const route = getRouteApi('/_app/invoices');
 
+/** The search runs once typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 150;
+
 /**
  * Seconds between two refreshes of the submitted section: TRA usually answers within seconds
  * of a submit, so recent submissions are checked often; older ones wait for TRA's queue.
@@ -206,7 +209,7 @@ export function InvoicesPage() {
   const companyId = context?.companyId ?? null;
   const online = useOnline();
   const [typed, setTyped] = useState(search.q ?? '');
-  const [debounced] = useDebouncedValue(typed, 250);
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   // "Today" is re-read every minute, so a list left open past midnight moves with the day.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
