@@ -129,8 +129,13 @@ export function computedColumns(fields: InvoiceFields) {
   };
 }
 
-async function linkProducts(tx: Tx, id: string, productIds: Set<string>): Promise<void> {
-  await tx.delete(invoiceProducts).where(eq(invoiceProducts.invoiceId, id));
+async function linkProducts(
+  tx: Tx,
+  id: string,
+  productIds: Set<string>,
+  replace: boolean,
+): Promise<void> {
+  if (replace) await tx.delete(invoiceProducts).where(eq(invoiceProducts.invoiceId, id));
   if (productIds.size) {
     await tx
       .insert(invoiceProducts)
@@ -218,7 +223,7 @@ async function writeDraft(
           })
           .returning()) as [InvoiceRow];
       }
-      await linkProducts(tx, id, productIds);
+      await linkProducts(tx, id, productIds, Boolean(existing));
       await tx.insert(auditLog).values({
         companyId,
         userId,

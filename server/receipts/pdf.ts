@@ -8,6 +8,7 @@ import QRCode from 'qrcode';
 import type { Locale, Message } from '../../domain/i18n';
 import { formatAmount, type Cents } from '../../domain/money';
 import { paymentTypeLabels } from '../../domain/payments';
+import { formatQuantity, quantity } from '../../domain/quantity';
 import { formatPercent } from '../../domain/tax';
 import { translate } from '../i18n';
 import { idTypeLabels, LEGAL_END, LEGAL_START, receiptLabels as L, TRA_MARK } from './labels';
@@ -55,7 +56,7 @@ export function pdfText(value: string): string {
 }
 
 const money = (amount: Cents) => formatAmount(amount);
-const quantityText = (units: number) => String(Number(units.toFixed(3)));
+const quantityText = (units: number) => formatQuantity(quantity(units));
 const percentText = (percent: number) => formatPercent(Math.round(percent * 100));
 
 async function qrPng(url: string): Promise<Buffer> {
