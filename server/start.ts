@@ -89,7 +89,9 @@ export async function startServer(
       });
     });
   }
-  const worker = config.traWorker ? createTraWorker(deps, {}, invoiceQueueHooks) : null;
+  const worker = config.traWorker
+    ? createTraWorker(deps, { overdueAfterMs: config.traOverdueMs }, invoiceQueueHooks)
+    : null;
   worker?.start();
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
 
