@@ -11,6 +11,7 @@ import { paymentTypeLabels } from '../../domain/payments';
 import { formatQuantity, quantity } from '../../domain/quantity';
 import { formatPercent } from '../../domain/tax';
 import { translate } from '../i18n';
+import { BODY_FONT, BOLD_FONT, fontCovers, useReceiptFonts } from './fonts';
 import { idTypeLabels, LEGAL_END, LEGAL_START, receiptLabels as L, TRA_MARK } from './labels';
 import type { ReceiptView } from './view';
 
@@ -30,18 +31,14 @@ type T = (message: Message, values?: Record<string, unknown>) => string;
 const MM = 72 / 25.4;
 /** Some viewers refuse pages taller than 200 inches; longer receipts continue on a new page. */
 const MAX_PAGE_HEIGHT = 14_000;
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
 /**
- * Text the standard PDF fonts can draw (WinAnsi): other letters lose their accents, and what
- * still cannot be drawn becomes "?", rather than a wrong glyph.
+ * Text as the receipt font can draw it: line breaks and tabs become spaces, and a character the
+ * font lacks loses its accent or, failing that, becomes "?" rather than a wrong glyph.
  */
 export function pdfText(value: string): string {
   const drawable = (ch: string) => {
     const code = ch.codePointAt(0)!;
-    return (
-      (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)
-    );
+    return code >= 0x20 && code !== 0x7f && fontCovers(code);
   };
   let out = '';
   for (const ch of value.replace(/[\t\r\n]+/g, ' ')) {
@@ -79,7 +76,7 @@ function title(view: ReceiptView, t: T): string {
 }
 
 function newDocument(view: ReceiptView, options: PdfOptions, t: T, size: number[], margin: number) {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size,
     margin,
     info: {
@@ -91,6 +88,8 @@ function newDocument(view: ReceiptView, options: PdfOptions, t: T, size: number[
     },
     lang: options.locale,
   });
+  useReceiptFonts(doc);
+  return doc;
 }
 
 /** A column of text with a cursor: the thermal receipt is one, and the A4 legal header too. */
@@ -104,7 +103,7 @@ class Column {
   ) {}
 
   private font(bold: boolean, size = this.size) {
-    this.doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+    this.doc.font(bold ? BOLD_FONT : BODY_FONT).fontSize(size);
   }
 
   text(
@@ -368,7 +367,7 @@ async function a4Pdf(view: ReceiptView, options: PdfOptions, t: T, qr: Buffer | 
     { key: 'amount', width: 85, align: 'right' as const },
   ];
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size);
+    doc.font(bold ? BOLD_FONT : BODY_FONT).fontSize(size);
     const heights = cells.map((cell, i) =>
       doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 4 }),
     );
@@ -400,7 +399,7 @@ async function a4Pdf(view: ReceiptView, options: PdfOptions, t: T, qr: Buffer | 
       item.taxGroup,
       money(item.amount),
     ];
-    doc.font('Helvetica').fontSize(size);
+    doc.font(BODY_FONT).fontSize(size);
     const height = doc.heightOfString(pdfText(item.description), { width: columns[1]!.width - 4 });
     if (ensure(height + 3)) drawRow(header, true);
     drawRow(cells, false);

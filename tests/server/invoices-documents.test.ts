@@ -177,6 +177,18 @@ describe('printing', () => {
     expect(text).not.toContain('RECEIPT NO');
   });
 
+  it('prints names in other scripts as written, and a character no font has as ?', async () => {
+    const shop = await invoiceShop(env);
+    const invoice = await receipt(shop, {
+      customer: { name: 'Ŵilliam Łukasz Иван Αλέξης', identificationType: 'NO_IDENTIFICATION' },
+      items: [{ description: 'Chai ☕ 茶', unitPrice: 100_000 }],
+      payments: [],
+    });
+    const text = (await readPdf((await pdfOf(shop, invoice.id, '80mm')).bytes)).text[0]!;
+    expect(text).toContain('Ŵilliam Łukasz Иван Αλέξης');
+    expect(text).toContain('Chai ☕ ?');
+  });
+
   it('fits a long invoice on several A4 pages', async () => {
     const shop = await invoiceShop(env);
     const items = Array.from({ length: 120 }, (_, i) => ({
