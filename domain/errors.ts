@@ -99,6 +99,7 @@ export const errorMessages = {
     id: 'This customer has no valid email. Please check the customer email.',
   },
   invoice_not_draft: /*i18n*/ { id: 'Only a draft invoice can be canceled' },
+  invoice_canceled: /*i18n*/ { id: 'This invoice was canceled and can no longer be sent' },
   product_not_saved: /*i18n*/ {
     id: 'Please save the product first before submitting the invoice',
   },

@@ -15,6 +15,8 @@ import { customerRoutes } from './customers/routes';
 import { productRoutes } from './products/routes';
 import { changesRoutes } from './sync/routes';
 import { contactRoutes } from './contact/routes';
+import { invoiceRoutes } from './invoices/routes';
+import { publicReceiptRoutes } from './receipts/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { localeFromHeader, translate } from './i18n';
@@ -76,6 +78,8 @@ export function createApp(deps: Deps) {
 
   app.route('/v1/accounting/customers', customerRoutes(deps));
   app.route('/v1/accounting/products', productRoutes(deps));
+  app.route('/v1/accounting/invoices', invoiceRoutes(deps));
+  app.route('/v1/accounting/public/receipts', publicReceiptRoutes(deps));
   app.route('/v1/accounting', changesRoutes(deps));
 
   app.get('/v1/accounting/health', (c) =>

@@ -35,6 +35,15 @@ const envSchema = v.object({
   ),
   TRUST_PROXY: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
   TRA_WORKER: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '1'),
+  TRA_OVERDUE_HOURS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be a whole number of hours'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1 hour'),
+    ),
+    '48',
+  ),
   TRA_SIM_FAULTS: v.optional(
     v.pipe(
       v.string(),
@@ -73,6 +82,8 @@ export interface Config {
   trustProxy: boolean;
   /** Run the fiscal worker (sending to TRA, Z reports, alerts) in this process. */
   traWorker: boolean;
+  /** Receipts waiting for TRA longer than this are reported to the company's admins. */
+  traOverdueMs: number;
   /** Faults the built-in TRA simulator injects (testing only). */
   traSimFaults: Partial<FaultSettings>;
   /** Bearer token for the built-in simulator's /tra-sim/admin endpoints; off when unset. */
@@ -112,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataKey: e.DATA_KEY,
     trustProxy: e.TRUST_PROXY === '1',
     traWorker: e.TRA_WORKER === '1',
+    traOverdueMs: e.TRA_OVERDUE_HOURS * 3_600_000,
     traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
     traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,

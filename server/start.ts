@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Deps } from './context';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { createLogger } from './logger';
+import { invoiceQueueHooks } from './invoices/settle';
 import { createMailer } from './mail/mailer';
 import { loadSecrets } from './secrets';
 import { printLogins, seed } from './seed';
@@ -88,7 +89,9 @@ export async function startServer(
       });
     });
   }
-  const worker = config.traWorker ? createTraWorker(deps) : null;
+  const worker = config.traWorker
+    ? createTraWorker(deps, { overdueAfterMs: config.traOverdueMs }, invoiceQueueHooks)
+    : null;
   worker?.start();
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
 

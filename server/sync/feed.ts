@@ -4,8 +4,9 @@
 // across tables and a merged, ordered page never skips one.
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { customers, products, tombstones } from '../db/schema';
+import { customers, invoices, products, tombstones } from '../db/schema';
 import { toCustomer } from '../customers/service';
+import { fromJoined, selectInvoices } from '../invoices/records';
 import { toProduct } from '../products/service';
 import { lastChangeSeq, type SyncedEntity } from './changes';
 
@@ -67,6 +68,24 @@ export const feedSources: FeedSource[] = [
         seq: row.seq,
         deleted: false,
         record: toProduct(row),
+      }));
+    },
+  },
+  {
+    type: 'invoice',
+    async read(db, companyId, after, upTo, limit) {
+      const rows = await selectInvoices(db)
+        .where(
+          and(eq(invoices.companyId, companyId), gt(invoices.seq, after), lte(invoices.seq, upTo)),
+        )
+        .orderBy(asc(invoices.seq))
+        .limit(limit);
+      return rows.map((row) => ({
+        type: 'invoice',
+        id: row.invoice.id,
+        seq: row.invoice.seq,
+        deleted: false,
+        record: fromJoined(row),
       }));
     },
   },

@@ -27,7 +27,6 @@ import {
   vfdSummary,
   zReportById,
 } from './views';
-import { DEFAULT_WORKER_SETTINGS } from './worker';
 import { createZReport } from './z-report';
 
 const MAX_PFX_BYTES = 100 * 1024;
@@ -53,7 +52,7 @@ function fieldError(field: string, message: { id: string }, status: 413 | 422 = 
 
 export function vfdRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  const overdueAfterMs = DEFAULT_WORKER_SETTINGS.overdueAfterMs;
+  const overdueAfterMs = deps.config.traOverdueMs;
   // Per route, not app.use: this app shares /companies/* with server/companies/routes.ts.
   const auth = requireAuth(deps);
 

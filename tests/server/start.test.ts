@@ -113,4 +113,12 @@ describe('configuration', () => {
       expect((error as Error).message).toContain('RISITI_DEMO: must be 0 or 1');
     }
   });
+
+  it('reads the overdue threshold for TRA alerts in hours', () => {
+    expect(loadConfig({}).traOverdueMs).toBe(48 * 3_600_000);
+    expect(loadConfig({ TRA_OVERDUE_HOURS: '12' }).traOverdueMs).toBe(12 * 3_600_000);
+    expect(() => loadConfig({ TRA_OVERDUE_HOURS: '0' })).toThrow(
+      /TRA_OVERDUE_HOURS: must be at least 1 hour/,
+    );
+  });
 });

@@ -5,3 +5,4 @@ export * from './sync';
 export * from './customers';
 export * from './products';
 export * from './contact';
+export * from './invoices';

@@ -1,0 +1,132 @@
+// Reading invoices as the API returns them: the row, joined with its fiscal receipt and that
+// receipt's state in the queue to TRA, so every answer shows TRA's latest word.
+import { and, eq } from 'drizzle-orm';
+import type { Invoice, InvoiceFields } from '../../domain/schemas/invoice';
+import { cents } from '../../domain/money';
+import type { DbOrTx } from '../db/client';
+import { fiscalReceipts, invoices, traOutbox } from '../db/schema';
+import { toFiscalReceipt, type FiscalReceipt } from '../vfd/fiscalize';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The invoice of the API and the changes feed. */
+export interface ApiInvoice extends Invoice {
+  /**
+   * The device (X-Device-Id) whose write is the current state. A device that finds a newer
+   * version written by another device knows its own draft was replaced.
+   */
+  lastDeviceId: string | null;
+}
+
+export function storedFields(row: InvoiceRow): InvoiceFields {
+  return {
+    customerId: row.customerId,
+    customer: row.customer,
+    amountsIncludeTax: row.amountsIncludeTax,
+    items: row.items,
+    payments: row.payments,
+    reference: row.reference,
+    accountingNumber: row.accountingNumber,
+    origin: row.origin,
+    correctsInvoiceId: row.correctsInvoiceId,
+  };
+}
+
+export function toInvoice(row: InvoiceRow, receipt: FiscalReceipt | null): ApiInvoice {
+  return {
+    id: row.id,
+    ...storedFields(row),
+    status: row.status,
+    date: row.date,
+    operatorId: row.operatorId,
+    operatorName: row.operatorName,
+    totals: {
+      groups: row.taxGroups,
+      totalDiscount: cents(row.totalDiscount),
+      subTotal: cents(row.subTotal),
+      totalExcludingTax: cents(row.totalExcludingTax),
+      taxAmount: cents(row.taxAmount),
+      totalVat: cents(row.taxAmount),
+      totalIncludingTax: cents(row.totalIncludingTax),
+      totalInvoice: cents(row.totalIncludingTax),
+    },
+    lineTotals: row.lineTotals,
+    fiscal: receipt
+      ? {
+          receiptNumber: receipt.receiptNumber,
+          dailyCounter: receipt.dc,
+          zNumber: receipt.znum,
+          verificationCode: receipt.rctvnum,
+          receiptDate: receipt.date,
+          receiptTime: receipt.time,
+          verificationUrl: receipt.verificationUrl,
+          traStatus: receipt.status,
+          traMessage: receipt.traMessage,
+        }
+      : null,
+    publicId: row.publicId,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastDeviceId: row.lastDeviceId,
+  };
+}
+
+const joinedColumns = {
+  invoice: invoices,
+  receipt: fiscalReceipts,
+  traStatus: traOutbox.status,
+  ackMessage: traOutbox.ackMessage,
+  settledAt: traOutbox.settledAt,
+};
+
+/** Invoices with their receipt; add `.where(…)`. */
+export function selectInvoices(db: DbOrTx) {
+  return db
+    .select(joinedColumns)
+    .from(invoices)
+    .leftJoin(
+      fiscalReceipts,
+      and(
+        eq(fiscalReceipts.invoiceId, invoices.id),
+        eq(fiscalReceipts.companyId, invoices.companyId),
+      ),
+    )
+    .leftJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId));
+}
+
+export interface JoinedInvoice {
+  invoice: InvoiceRow;
+  receipt: typeof fiscalReceipts.$inferSelect | null;
+  traStatus: 'pending' | 'accepted' | 'rejected' | null;
+  ackMessage: string | null;
+  settledAt: Date | null;
+}
+
+export function receiptOf(joined: JoinedInvoice): FiscalReceipt | null {
+  if (!joined.receipt) return null;
+  return toFiscalReceipt(joined.receipt, {
+    status: joined.traStatus ?? 'pending',
+    ackMessage: joined.ackMessage,
+    settledAt: joined.settledAt,
+  });
+}
+
+export function fromJoined(joined: JoinedInvoice): ApiInvoice {
+  return toInvoice(joined.invoice, receiptOf(joined));
+}
+
+/** The company's invoice with its receipt, or null. */
+export async function findInvoice(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+): Promise<JoinedInvoice | null> {
+  const [row] = await selectInvoices(db).where(
+    and(eq(invoices.id, id), eq(invoices.companyId, companyId)),
+  );
+  return row ?? null;
+}

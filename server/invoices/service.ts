@@ -1,0 +1,410 @@
+// Drafts of one company: create, save (the outbox's PUT), cancel, read and list. Every write
+// runs in one transaction that first takes the company's change position (the lock that orders
+// the company's writers, before the invoice row), writes the row and its audit entry.
+import crypto from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { and, desc, eq, ilike, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
+import { eatDate } from '../../domain/dates';
+import { errorMessages } from '../../domain/errors';
+import { hasFiscalReceipt, type InvoiceStatus } from '../../domain/invoice-status';
+import { invoiceTotals, type InvoiceFields } from '../../domain/schemas/invoice';
+import type { DbOrTx, Tx } from '../db/client';
+import { databaseError, FOREIGN_KEY_VIOLATION } from '../db/errors';
+import {
+  auditLog,
+  companies,
+  customers,
+  invoiceProducts,
+  invoices,
+  products,
+  users,
+} from '../db/schema';
+import { AppError, appError } from '../http/app-error';
+import type { CompanyContext } from '../http/company';
+import { reserveChangeSeq } from '../sync/changes';
+import {
+  findInvoice,
+  fromJoined,
+  selectInvoices,
+  storedFields,
+  toInvoice,
+  type ApiInvoice,
+  type InvoiceRow,
+} from './records';
+
+export interface InvoiceContext extends CompanyContext {
+  /** The device that sent the write (X-Device-Id), when it said. */
+  deviceId: string | null;
+}
+
+export const invoiceNotFound = () => appError(404, 'invoice_not_found');
+
+/** 22 characters of base64url: 128 random bits, not guessable from any other id. */
+export function newPublicId(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/** What the person decided, compared as stored (the origin is fixed when the draft is made). */
+export function sameFields(row: InvoiceRow, fields: InvoiceFields): boolean {
+  const { origin: _stored, ...stored } = storedFields(row);
+  const { origin: _given, ...given } = fields;
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(stored)), JSON.parse(JSON.stringify(given)));
+}
+
+export async function operatorName(tx: DbOrTx, userId: string): Promise<string | null> {
+  const [user] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ? `${user.firstName} ${user.lastName}`.trim() : null;
+}
+
+export async function assertNotBlocked(tx: DbOrTx, companyId: string): Promise<void> {
+  const [company] = await tx
+    .select({ blocked: companies.blockedByTra })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (company?.blocked) throw appError(403, 'company_blocked');
+}
+
+/** The ids of the lines' products that are saved products of the company. */
+export async function savedProductIds(
+  tx: DbOrTx,
+  companyId: string,
+  fields: InvoiceFields,
+): Promise<Set<string>> {
+  const ids = [
+    ...new Set(fields.items.flatMap((item) => (item.productId ? [item.productId] : []))),
+  ];
+  if (!ids.length) return new Set();
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.companyId, companyId), inArray(products.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+const fieldError = (field: string, message: { id: string }) =>
+  new AppError(422, 'validation_failed', errorMessages.validation_failed, {
+    fields: { [field]: message.id },
+  });
+
+/** The customer and corrected invoice a draft names must be the company's own. */
+async function checkReferences(
+  tx: Tx,
+  companyId: string,
+  id: string,
+  fields: InvoiceFields,
+): Promise<void> {
+  if (fields.customerId) {
+    const [customer] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, fields.customerId), eq(customers.companyId, companyId)));
+    if (!customer) throw fieldError('customerId', errorMessages.customer_not_found);
+  }
+  if (fields.correctsInvoiceId) {
+    const [corrected] = await tx
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(and(eq(invoices.id, fields.correctsInvoiceId), eq(invoices.companyId, companyId)));
+    // Only a receipt the customer already holds is corrected by a new invoice (TRA rule 8).
+    if (!corrected || fields.correctsInvoiceId === id || !hasFiscalReceipt(corrected.status)) {
+      throw fieldError('correctsInvoiceId', errorMessages.invoice_not_found);
+    }
+  }
+}
+
+/** The computed columns of a draft: amounts from domain/totals, never from the client. */
+export function computedColumns(fields: InvoiceFields) {
+  const totals = invoiceTotals(fields);
+  return {
+    lineTotals: totals.lines,
+    taxGroups: totals.groups,
+    totalDiscount: totals.totalDiscount,
+    subTotal: totals.subTotal,
+    totalExcludingTax: totals.totalExcludingTax,
+    taxAmount: totals.taxAmount,
+    totalIncludingTax: totals.totalIncludingTax,
+  };
+}
+
+async function linkProducts(
+  tx: Tx,
+  id: string,
+  productIds: Set<string>,
+  replace: boolean,
+): Promise<void> {
+  if (replace) await tx.delete(invoiceProducts).where(eq(invoiceProducts.invoiceId, id));
+  if (productIds.size) {
+    await tx
+      .insert(invoiceProducts)
+      .values([...productIds].map((productId) => ({ invoiceId: id, productId })));
+  }
+}
+
+export interface SaveResult {
+  invoice: ApiInvoice;
+  created: boolean;
+}
+
+async function writeDraft(
+  ctx: InvoiceContext,
+  id: string,
+  fields: InvoiceFields,
+  mode: 'create' | 'upsert',
+  baseVersion: number | null,
+): Promise<SaveResult> {
+  const { deps, companyId, userId, deviceId } = ctx;
+  const now = deps.clock.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const seq = await reserveChangeSeq(tx, companyId);
+      const [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+      if (existing && existing.companyId !== companyId) {
+        // Ids are random: another company's invoice is never revealed nor touched.
+        throw mode === 'create' ? appError(409, 'conflict') : invoiceNotFound();
+      }
+      if (existing && sameFields(existing, fields)) {
+        // A replay (or a save with nothing changed): no new version, no new change.
+        const joined = await findInvoice(tx, companyId, id);
+        return { invoice: fromJoined(joined!), created: false };
+      }
+      if (existing && existing.status !== 'draft') {
+        throw appError(409, existing.status === 'canceled' ? 'invoice_canceled' : 'invoice_locked');
+      }
+      if (existing && mode === 'create') throw appError(409, 'conflict');
+      await assertNotBlocked(tx, companyId);
+      await checkReferences(tx, companyId, id, fields);
+      const productIds = await savedProductIds(tx, companyId, fields);
+      const operator = { operatorId: userId, operatorName: await operatorName(tx, userId) };
+      const content = {
+        customerId: fields.customerId,
+        customer: fields.customer,
+        amountsIncludeTax: fields.amountsIncludeTax,
+        items: fields.items,
+        payments: fields.payments,
+        reference: fields.reference,
+        accountingNumber: fields.accountingNumber,
+        correctsInvoiceId: fields.correctsInvoiceId,
+        ...computedColumns(fields),
+      };
+      let row: InvoiceRow;
+      if (existing) {
+        [row] = (await tx
+          .update(invoices)
+          .set({
+            ...content,
+            ...operator,
+            version: existing.version + 1,
+            lastDeviceId: deviceId,
+            seq,
+            updatedAt: now,
+          })
+          .where(eq(invoices.id, id))
+          .returning()) as [InvoiceRow];
+      } else {
+        [row] = (await tx
+          .insert(invoices)
+          .values({
+            id,
+            companyId,
+            ...content,
+            ...operator,
+            origin: fields.origin,
+            status: 'draft',
+            date: eatDate(now),
+            publicId: newPublicId(),
+            lastDeviceId: deviceId,
+            version: 1,
+            seq,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()) as [InvoiceRow];
+      }
+      await linkProducts(tx, id, productIds, Boolean(existing));
+      await tx.insert(auditLog).values({
+        companyId,
+        userId,
+        action: existing ? 'invoice_updated' : 'invoice_created',
+        entity: 'invoice',
+        entityId: id,
+        data: {
+          version: row.version,
+          deviceId,
+          ...(existing
+            ? {
+                baseVersion,
+                replacedVersion: existing.version,
+                replacedDeviceId: existing.lastDeviceId,
+              }
+            : { origin: row.origin }),
+        },
+        createdAt: now,
+      });
+      return { invoice: toInvoice(row, null), created: !existing };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The customer or a product was deleted by a writer the checks could not see.
+    if (databaseError(error)?.code === FOREIGN_KEY_VIOLATION) {
+      throw appError(422, 'invoice_not_saved');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Creates a draft under the id the device chose. Creating it again with the same content
+ * answers the stored invoice, so a replay is harmless even after its Idempotency-Key expired.
+ */
+export function createInvoice(
+  ctx: InvoiceContext,
+  id: string,
+  fields: InvoiceFields,
+): Promise<SaveResult> {
+  return writeDraft(ctx, id, fields, 'create', null);
+}
+
+/**
+ * Stores the whole draft (the outbox sends PUT), creating it when absent. A draft edited on
+ * two devices ends as the later write: its version rises and it names the device that wrote it.
+ * `baseVersion`, the version the device edited, is kept in the audit entry: when it is older
+ * than the stored version, this write replaced another device's.
+ */
+export function saveInvoice(
+  ctx: InvoiceContext,
+  id: string,
+  fields: InvoiceFields,
+  baseVersion: number | null = null,
+): Promise<SaveResult> {
+  return writeDraft(ctx, id, fields, 'upsert', baseVersion);
+}
+
+/** Cancels a draft; it never took and never takes a fiscal number. Canceling twice succeeds. */
+export async function cancelInvoice(ctx: InvoiceContext, id: string): Promise<ApiInvoice> {
+  const { deps, companyId, userId, deviceId } = ctx;
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const seq = await reserveChangeSeq(tx, companyId);
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), eq(invoices.companyId, companyId)))
+      .for('update');
+    if (!row) throw invoiceNotFound();
+    if (row.status === 'canceled') return toInvoice(row, null);
+    if (row.status !== 'draft') throw appError(409, 'invoice_not_draft');
+    const [canceled] = (await tx
+      .update(invoices)
+      .set({
+        status: 'canceled',
+        canceledAt: now,
+        version: row.version + 1,
+        lastDeviceId: deviceId ?? row.lastDeviceId,
+        seq,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, id))
+      .returning()) as [InvoiceRow];
+    await tx.insert(auditLog).values({
+      companyId,
+      userId,
+      action: 'invoice_canceled',
+      entity: 'invoice',
+      entityId: id,
+      data: { version: canceled.version, deviceId },
+      createdAt: now,
+    });
+    return toInvoice(canceled, null);
+  });
+}
+
+export async function getInvoice(db: DbOrTx, companyId: string, id: string): Promise<ApiInvoice> {
+  const joined = await findInvoice(db, companyId, id);
+  if (!joined) throw invoiceNotFound();
+  return fromJoined(joined);
+}
+
+export interface InvoiceListQuery {
+  status?: InvoiceStatus[] | undefined;
+  /** EAT calendar days, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+interface Cursor {
+  date: string;
+  createdAt: string;
+  id: string;
+}
+
+function encodeCursor(row: InvoiceRow): string {
+  const cursor: Cursor = { date: row.date, createdAt: row.createdAt.toISOString(), id: row.id };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const ok =
+      /^\d{4}-\d{2}-\d{2}$/.test(value.date) &&
+      !Number.isNaN(Date.parse(value.createdAt)) &&
+      /^[0-9a-f-]{36}$/.test(value.id);
+    return ok ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The company's invoices, newest first (by date, then creation), one page at a time: the
+ * cursor names the last invoice of the previous page, so a page never repeats or skips one
+ * when invoices are added meanwhile.
+ */
+export async function listInvoices(
+  db: DbOrTx,
+  companyId: string,
+  query: InvoiceListQuery,
+): Promise<{ items: ApiInvoice[]; cursor: string | null }> {
+  const filters: (SQL | undefined)[] = [eq(invoices.companyId, companyId)];
+  if (query.status?.length) filters.push(inArray(invoices.status, query.status));
+  if (query.from) filters.push(gte(invoices.date, query.from));
+  if (query.to) filters.push(lte(invoices.date, query.to));
+  const text = query.q?.trim();
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(sql`${invoices.customer}->>'name'`, pattern),
+        ilike(sql`${invoices.customer}->>'identificationNumber'`, pattern),
+        ilike(sql`${invoices.customer}->>'phoneNumber'`, pattern),
+        ilike(invoices.reference, pattern),
+        ilike(invoices.accountingNumber, pattern),
+        ilike(invoices.verificationCode, pattern),
+        /^\d{1,9}$/.test(text) ? eq(invoices.receiptNumber, Number(text)) : undefined,
+      ),
+    );
+  }
+  if (query.cursor) {
+    const cursor = decodeCursor(query.cursor);
+    if (!cursor) throw fieldError('cursor', { id: errorMessages.cursor_invalid.id });
+    filters.push(
+      sql`(${invoices.date}, ${invoices.createdAt}, ${invoices.id}) < (${cursor.date}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await selectInvoices(db)
+    .where(and(...filters))
+    .orderBy(desc(invoices.date), desc(invoices.createdAt), desc(invoices.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const more = rows.length > query.limit;
+  return {
+    items: page.map(fromJoined),
+    cursor: more ? encodeCursor(page[page.length - 1]!.invoice) : null,
+  };
+}

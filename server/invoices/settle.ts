@@ -1,0 +1,47 @@
+// TRA's final answer on an invoice's receipt, recorded on the invoice in the same transaction
+// the fiscal worker records it in (server/vfd/queue.ts receiptSettled). ACKCODE 0 makes the
+// invoice issued; a rejection leaves it submitted, with TRA's message on its receipt. Either way
+// its version rises and it takes a new change position, so the phones pull the news.
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { auditLog, invoices } from '../db/schema';
+import { reserveChangeSeq } from '../sync/changes';
+import type { QueueHooks, ReceiptSettled } from '../vfd/queue';
+
+export async function invoiceReceiptSettled(tx: Tx, event: ReceiptSettled): Promise<void> {
+  const where = and(eq(invoices.id, event.invoiceId), eq(invoices.companyId, event.companyId));
+  // A receipt fiscalized without an invoice row (the VFD used on its own) has nothing to update.
+  const [exists] = await tx.select({ id: invoices.id }).from(invoices).where(where);
+  if (!exists) return;
+  // Same lock order as every invoice write: change position first, then the invoice row.
+  const seq = await reserveChangeSeq(tx, event.companyId);
+  const [row] = await tx.select().from(invoices).where(where).for('update');
+  if (!row || row.status !== 'submitted') return;
+  const issued = event.status === 'accepted';
+  await tx
+    .update(invoices)
+    .set({
+      ...(issued ? { status: 'issued' as const, issuedAt: event.at } : {}),
+      version: row.version + 1,
+      seq,
+      updatedAt: event.at,
+    })
+    .where(where);
+  await tx.insert(auditLog).values({
+    companyId: event.companyId,
+    userId: null,
+    action: issued ? 'invoice_issued' : 'invoice_rejected_by_tra',
+    entity: 'invoice',
+    entityId: event.invoiceId,
+    data: {
+      version: row.version + 1,
+      receiptId: event.receiptId,
+      ackCode: event.ackCode,
+      ...(issued ? {} : { message: event.ackMessage }),
+    },
+    createdAt: event.at,
+  });
+}
+
+/** The fiscal worker's hooks for invoices (server/start.ts and the tests build it with these). */
+export const invoiceQueueHooks: QueueHooks = { receiptSettled: invoiceReceiptSettled };
