@@ -14,7 +14,6 @@ import {
   Loader,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -209,45 +208,37 @@ export function InvoiceView({ invoice }: { invoice: LocalInvoice }) {
               </Stack>
             </Card>
 
-            <Card withBorder radius="lg" padding={0}>
-              <Table.ScrollContainer minWidth={520}>
-                <Table verticalSpacing="xs" horizontalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>
-                        <Trans>Item</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>Qty</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>Unit price</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>Amount</Trans>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {invoice.items.map((item, index) => (
-                      <Table.Tr key={item.id}>
-                        <Table.Td>
-                          <Text size="sm">{item.description}</Text>
-                          <Text size="xs" c="dimmed">
-                            {taxGroup(item.taxType)} · {i18n._(taxTypeLabels[item.taxType])}
-                            {item.discountPercent > 0 && ` · -${item.discountPercent}%`}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">{formatUnits(item.quantity)}</Table.Td>
-                        <Table.Td ta="right">{formatTsh(item.unitPrice)}</Table.Td>
-                        <Table.Td ta="right" fw={600}>
-                          {formatTsh(invoice.lineTotals[index]?.amount ?? item.unitPrice)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+            <Card withBorder radius="lg" padding={0} component="section" aria-label={t`Items`}>
+              <Stack gap={0}>
+                {invoice.items.map((item, index) => (
+                  <Group
+                    key={item.id}
+                    justify="space-between"
+                    align="flex-start"
+                    wrap="nowrap"
+                    gap="sm"
+                    px="md"
+                    py="xs"
+                    style={{
+                      borderTop: index ? '1px solid var(--mantine-color-gray-2)' : undefined,
+                    }}
+                  >
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600}>
+                        {item.description}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatUnits(item.quantity)} × {formatTsh(item.unitPrice)}
+                        {item.discountPercent > 0 && ` · -${item.discountPercent}%`} ·{' '}
+                        {taxGroup(item.taxType)} {i18n._(taxTypeLabels[item.taxType])}
+                      </Text>
+                    </div>
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatTsh(invoice.lineTotals[index]?.amount ?? item.unitPrice)}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
             </Card>
           </Stack>
         </Grid.Col>

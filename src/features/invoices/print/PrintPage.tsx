@@ -1,7 +1,7 @@
 // The printable invoice: a thermal receipt (58 or 80 mm) or an A4 invoice, drawn from the
 // invoice on this phone and the business header kept with it, so it prints without a
 // connection. The page is sized for the paper (@page) and opens the browser's print dialog.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
@@ -36,6 +36,21 @@ function usePageSize(layout: PrintLayout, paper: HTMLElement | null, ready: bool
   }, [layout, paper, ready]);
 }
 
+/**
+ * On a screen narrower than the paper (an A4 page on a phone), the preview is shrunk to fit;
+ * printing always uses the paper's real size.
+ */
+function useScreenZoom(layout: PrintLayout): number {
+  const paperPx = (layout === 'a4' ? 210 : layout === '80mm' ? 80 : 58) * PX_PER_MM;
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return Math.min(1, (width - 16) / paperPx);
+}
+
 export interface PrintPageProps {
   companyId: string;
   invoiceId: string;
@@ -58,6 +73,7 @@ export function PrintPage({ companyId, invoiceId, layout, autoPrint, onLayout }:
     if (online) void refreshBusinessProfile(companyId);
   }, [companyId, online]);
 
+  const zoom = useScreenZoom(layout);
   const qrReady = paper?.querySelector(QR_SELECTOR) !== null || !invoice?.fiscal;
   const ready = Boolean(invoice && profile !== undefined && paper);
   usePageSize(layout, paper, ready);
@@ -100,9 +116,9 @@ export function PrintPage({ companyId, invoiceId, layout, autoPrint, onLayout }:
           value={layout}
           onChange={(value) => onLayout(value as PrintLayout)}
           data={[
-            { value: '80mm', label: t`Receipt 80 mm` },
-            { value: '58mm', label: t`Receipt 58 mm` },
-            { value: 'a4', label: t`A4 invoice` },
+            { value: '80mm', label: t`80 mm` },
+            { value: '58mm', label: t`58 mm` },
+            { value: 'a4', label: 'A4' },
           ]}
           aria-label={t`Paper`}
         />
@@ -127,7 +143,12 @@ export function PrintPage({ companyId, invoiceId, layout, autoPrint, onLayout }:
           <Trans>The business details print once the phone has reached the server one time.</Trans>
         </Text>
       )}
-      <div ref={setPaper} className={classes.paper} data-layout={layout}>
+      <div
+        ref={setPaper}
+        className={classes.paper}
+        data-layout={layout}
+        style={{ '--screen-zoom': zoom } as CSSProperties}
+      >
         {layout === 'a4' ? (
           <A4Invoice view={view} />
         ) : (

@@ -13,7 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconBuildingStore, IconCalendar, IconLock } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconCalendar,
+  IconFileInvoice,
+  IconFilePlus,
+  IconLock,
+} from '@tabler/icons-react';
 
 import { errorMessages } from '../../../../domain/errors';
 import { isLocale } from '../../../../domain/i18n';
@@ -21,7 +27,8 @@ import { formatLongDate } from '../../../app/dates';
 import { roleLabels } from '../../../app/roles';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { useSession } from '../../../stores/session';
-import { AnchorLink } from '../../../app/links';
+import { AnchorLink, ButtonLink } from '../../../app/links';
+import { worksInCompany } from '../../../../domain/roles';
 
 /** The date, re-read every minute so a phone left open past midnight shows the new day. */
 function useToday(): Date {
@@ -62,6 +69,22 @@ export function DashboardFrame() {
             <Trans>Contact us</Trans>
           </AnchorLink>
         </Alert>
+      )}
+
+      {worksInCompany(user.role) && (
+        <Group gap="sm">
+          <ButtonLink to="/new-invoice" size="lg" leftSection={<IconFilePlus size={20} />}>
+            <Trans>New invoice</Trans>
+          </ButtonLink>
+          <ButtonLink
+            to="/invoices"
+            size="lg"
+            variant="light"
+            leftSection={<IconFileInvoice size={20} />}
+          >
+            <Trans>Invoices</Trans>
+          </ButtonLink>
+        </Group>
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

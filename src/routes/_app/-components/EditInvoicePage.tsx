@@ -97,6 +97,23 @@ function CancelDraftButton({
   );
 }
 
+/**
+ * An invoice not on this phone may simply not be pulled yet (a link from another device): one
+ * sync first, then say it is not here.
+ */
+function useLookedFor(companyId: string | null, missing: boolean): boolean {
+  const [looked, setLooked] = useState(false);
+  useEffect(() => {
+    if (!companyId || !missing || looked) return;
+    let live = true;
+    void syncInvoicesNow(companyId).finally(() => live && setLooked(true));
+    return () => {
+      live = false;
+    };
+  }, [companyId, missing, looked]);
+  return looked;
+}
+
 export function EditInvoicePage() {
   const { t, i18n } = useLingui();
   const { id } = route.useParams();
@@ -104,8 +121,9 @@ export function EditInvoicePage() {
   const invoice = useInvoice(context?.companyId ?? null, id);
   usePageTitle(invoice?.status === 'draft' ? t`Edit invoice` : t`Invoice`);
   useServerCopyWhenLocked(invoice);
+  const looked = useLookedFor(context?.companyId ?? null, invoice === null);
 
-  if (!context || invoice === undefined) {
+  if (!context || invoice === undefined || (invoice === null && !looked)) {
     return (
       <Center py="xl">
         <Loader />

@@ -226,6 +226,11 @@ export function InvoicesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
+  // Opening the list brings what other devices did (unless a sync is running already).
+  useEffect(() => {
+    if (companyId) void syncInvoicesNow(companyId, 0);
+  }, [companyId]);
+
   const days = useMemo(() => periodDays(search, now), [search, now]);
   const ids = useInvoiceIds(companyId, { status: search.status, search: search.q, ...days });
   const submitted = useSubmittedInvoices(companyId);
