@@ -71,6 +71,11 @@ export function InvoiceRow({
           <Text size="sm" c="dimmed" truncate>
             {details}
           </Text>
+          {invoice.replacedAt !== null && (
+            <Text size="xs" c="orange.8" truncate data-testid="replaced-mark">
+              {t`Changed on another device`}
+            </Text>
+          )}
         </Stack>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={700} style={{ whiteSpace: 'nowrap' }}>

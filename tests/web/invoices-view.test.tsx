@@ -1,0 +1,100 @@
+// A submitted or issued invoice as the operator sees it: read-only, with TRA's refusal in TRA's
+// words when TRA refused it, and "Correct" on an issued one starting a new draft that refers to
+// it. The invoices arrive as a pull would store them.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Invoice } from '../../domain/schemas/invoice';
+import { db } from '../../src/db/db';
+import { syncedInvoice } from '../../src/db/invoices';
+import { json } from './helpers/fetch';
+import { fiscal, invoiceInput, serverInvoice } from './helpers/invoices';
+import { resetLocalDatabase } from './helpers/local-db';
+import { renderApp } from './helpers/render-app';
+import { signedIn, signedOut } from './helpers/session';
+
+const COMPANY = 'company-1';
+
+vi.setConfig({ testTimeout: 20_000 });
+beforeEach(resetLocalDatabase);
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await signedOut();
+});
+
+async function open(invoice: Invoice, language: 'en' | 'sw' = 'en') {
+  await db.invoices.put(syncedInvoice(invoice, COMPANY));
+  const user = await signedIn({ language });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(new Request(input, init).url).pathname;
+      if (path === '/api/v2/user/me') return json(200, user);
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+  return renderApp(`/edit-invoice/${invoice.id}`, language);
+}
+
+describe('an invoice TRA refused', () => {
+  it("says so with TRA's message, and still shows the receipt the customer holds", async () => {
+    const invoice = serverInvoice(invoiceInput(), {
+      status: 'submitted',
+      fiscal: fiscal({ traStatus: 'rejected', traMessage: 'ACKCODE 30: totals do not add up' }),
+      version: 4,
+    });
+    await open(invoice);
+    const alert = await screen.findByTestId('invoice-rejected');
+    expect(alert.textContent).toContain('There an error sending the invoice to TRA');
+    expect(alert.textContent).toContain('ACKCODE 30: totals do not add up');
+    const block = screen.getByTestId('fiscal-block');
+    expect(within(block).getByTestId('receipt-number').textContent).toBe(
+      String(invoice.fiscal!.receiptNumber),
+    );
+    // Read-only: no editor, nothing to save.
+    expect(screen.queryByRole('button', { name: /Save draft/ })).toBeNull();
+    expect(screen.queryByTestId('invoice-item')).toBeNull();
+  });
+
+  it('says it in Kiswahili too', async () => {
+    await open(
+      serverInvoice(invoiceInput(), {
+        status: 'submitted',
+        fiscal: fiscal({ traStatus: 'rejected', traMessage: 'ACKCODE 30' }),
+      }),
+      'sw',
+    );
+    expect((await screen.findByTestId('invoice-rejected')).textContent).toContain(
+      'Kuna hitilafu katika kutuma ankara TRA',
+    );
+  });
+});
+
+describe('correcting an issued invoice', () => {
+  it('starts a new draft with its lines that names the invoice it corrects', async () => {
+    const input = invoiceInput();
+    const issued = serverInvoice(input, {
+      status: 'issued',
+      fiscal: fiscal({ traStatus: 'accepted' }),
+      version: 5,
+    });
+    const { router } = await open(issued);
+    await screen.findByTestId('invoice-issued');
+    await userEvent.click(screen.getByRole('link', { name: /Correct this invoice/ }));
+
+    const note = await screen.findByTestId('correction-note');
+    expect(note.textContent).toBe(
+      `This invoice corrects receipt number ${issued.fiscal!.receiptNumber}.`,
+    );
+    expect(router.state.location.search).toMatchObject({ corrects: issued.id });
+    const items = screen.getAllByTestId('invoice-item');
+    expect(items).toHaveLength(2);
+    expect((within(items[0]!).getByLabelText(/^Item 1/) as HTMLInputElement).value).toBe(
+      'Sabuni ya kufulia',
+    );
+    expect((within(items[1]!).getByLabelText(/^Quantity/) as HTMLInputElement).value).toBe('1.5');
+    expect(screen.getByTestId('total-including-tax').textContent).toBe('Tsh 7,320.00');
+    // The issued invoice itself is untouched.
+    expect(await db.invoices.get(issued.id)).toMatchObject({ status: 'issued', version: 5 });
+  });
+});
