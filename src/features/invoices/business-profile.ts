@@ -22,6 +22,20 @@ interface VfdSummary {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
+/**
+ * "Plot 1, Kariakoo, DAR ES SALAAM": the parts an earlier part does not already contain, the way
+ * the server's PDF and public receipt write the address.
+ */
+function joinAddress(parts: Array<string | null>): string {
+  const kept: string[] = [];
+  for (const part of parts) {
+    if (!part) continue;
+    if (kept.some((k) => k.toLowerCase().includes(part.toLowerCase()))) continue;
+    kept.push(part);
+  }
+  return kept.join(', ');
+}
+
 /** The header from TRA's registration answer, or the company record when there is none. */
 export function businessProfileOf(
   company: CompanyRecord,
@@ -30,17 +44,19 @@ export function businessProfileOf(
 ): BusinessProfile {
   const reg = vfd?.status !== 'unregistered' ? vfd?.registration : undefined;
   if (reg && text(reg.NAME)) {
-    const address = [reg.ADDRESS, reg.STREET, reg.CITY, reg.COUNTRY]
-      .map(text)
-      .filter((part, index, all): part is string => part !== null && all.indexOf(part) === index)
-      .join(', ');
+    const address = joinAddress([
+      text(reg.ADDRESS) ?? company.address,
+      text(reg.STREET),
+      text(reg.CITY),
+    ]);
+    const vrn = text(reg.VRN);
     return {
       companyId: company.id,
       name: text(reg.NAME)!,
       address,
       mobile: text(reg.MOBILE) ?? company.phone,
       tin: text(reg.TIN) ?? company.tin,
-      vrn: text(reg.VRN),
+      vrn: vrn && !/^not\s+registered$/i.test(vrn) ? vrn : null,
       serial: text(reg.SERIAL) ?? company.serial,
       uin: text(reg.UIN),
       taxOffice: text(reg.TAXOFFICE),
