@@ -3,40 +3,46 @@ import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
-// What Mantine and the router expect from a browser and jsdom lacks.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+// What Mantine and the router expect from a browser and jsdom lacks. Files that run in the node
+// environment (the data layer against the real server) have no window at all.
+if (typeof window !== 'undefined') installBrowserGaps();
+
+function installBrowserGaps() {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as any).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: {
+        ready: Promise.resolve(),
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      },
+    });
+  }
+  Element.prototype.scrollIntoView = () => undefined;
 }
-if (!('ResizeObserver' in window)) {
-  (window as any).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: {
-      ready: Promise.resolve(),
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    },
-  });
-}
-Element.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   notifications.clean();
   localStorage.clear();
