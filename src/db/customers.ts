@@ -235,7 +235,7 @@ export async function importCustomersLocally(
     chunkSize?: number;
   } = {},
 ): Promise<LocalImportOutcome> {
-  const chunkSize = options.chunkSize ?? 1000;
+  const chunkSize = options.chunkSize ?? 500;
   const now = Date.now();
   const createdAt = new Date(now).toISOString();
   const outcome = await db.transaction('rw', db.customers, db.outbox, db.meta, async () => {

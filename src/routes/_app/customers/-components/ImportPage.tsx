@@ -228,11 +228,12 @@ export function ImportPage() {
   const problems = check?.ok ? check.problems.map(translateProblem) : [];
   const busy = step.kind === 'checking' || step.kind === 'importing';
   const activeFile = step.kind === 'idle' ? null : step.file;
-  const rowsInFile = check?.ok ? check.total : 0;
+  const rowsInFile = i18n.number(check?.ok ? check.total : 0);
   const readyCount = check?.ok ? check.rows.length : 0;
-  const toFixCount = check?.ok ? check.problems.length : 0;
+  const readyText = i18n.number(readyCount);
+  const toFixCount = i18n.number(check?.ok ? check.problems.length : 0);
   const previousAt = check?.previous ? formatDateTime(check.previous.at, locale) : '';
-  const storedCount = step.kind === 'importing' ? step.stored : 0;
+  const storedCount = i18n.number(step.kind === 'importing' ? step.stored : 0);
   const importedCount = step.kind === 'done' ? step.result.imported : 0;
   const notImported = step.kind === 'done' ? step.result.problems.length : 0;
 
@@ -319,7 +320,7 @@ export function ImportPage() {
           {check?.ok && step.kind !== 'done' && (
             <Stack gap="sm">
               <Text fw={600} data-testid="import-summary">
-                {t`Rows in the file: ${rowsInFile}. Ready to import: ${readyCount}. To fix: ${toFixCount}.`}
+                {t`Rows in the file: ${rowsInFile}. Ready to import: ${readyText}. To fix: ${toFixCount}.`}
               </Text>
               {check.previous && check.previous.status !== 'unanswered' && (
                 <Alert color="orange" role="alert">
@@ -354,7 +355,7 @@ export function ImportPage() {
                     {step.via === 'server' ? (
                       <Trans>Importing on the server…</Trans>
                     ) : (
-                      t`Saving on this phone: ${storedCount} of ${readyCount}`
+                      t`Saving on this phone: ${storedCount} of ${readyText}`
                     )}
                   </Text>
                   <Progress
