@@ -45,8 +45,12 @@ async function openApp(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-function syncBadge(page: Page, text: string | RegExp) {
-  return page.getByTestId('sync-state').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+/** Waits for the badge to say `text` (on a phone it shows its icon and count; this is its name). */
+function syncBadge(page: Page, text: string) {
+  return page
+    .getByTestId('sync-state')
+    .getByRole('button', { name: text, exact: true })
+    .waitFor({ timeout: 15_000 });
 }
 
 async function addCustomer(
@@ -148,7 +152,8 @@ describe('customers and products offline', () => {
     const page = await openApp(context);
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/v1/accounting/products/*', async (route) => {
+    // The context's route holds the service worker's Background Sync calls too.
+    await context.route('**/v1/accounting/products/*', async (route) => {
       await answered;
       await route.continue();
     });
@@ -156,6 +161,41 @@ describe('customers and products offline', () => {
     await syncBadge(page, '1 change waiting');
     release();
     await syncBadge(page, 'Synced');
+    await context.close();
+  });
+});
+
+describe('Background Sync', () => {
+  it('sends what waits from the service worker, with the app closed', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openApp(context);
+    const name = unique('Sent By The Worker');
+    await context.setOffline(true);
+    await addProduct(page, name, '500');
+    await syncBadge(page, 'Offline · 1 waiting');
+    await page.close();
+    await context.setOffline(false);
+
+    // No page of the app is open: fire the worker's sync the way the browser does, from a tab
+    // that shows a plain file of the site (it runs none of the app).
+    const tab = await context.newPage();
+    await tab.goto('/manifest.webmanifest');
+    const cdp = await context.newCDPSession(tab);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: await registration,
+      tag: 'risiti-outbox',
+      lastChance: false,
+    });
+    const product = await eventually(async () => (await productsNamed(name)).items[0], 10_000);
+    expect(product).toMatchObject({ name, unitPrice: 50000 });
     await context.close();
   });
 });
