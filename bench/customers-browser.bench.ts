@@ -60,7 +60,10 @@ async function openApp(context: BrowserContext, password: string): Promise<Page>
     await navigator.serviceWorker.ready;
   });
   await page.reload();
-  await page.getByTestId('sync-state').filter({ hasText: 'Synced' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('sync-state')
+    .getByRole('button', { name: 'Synced' })
+    .waitFor({ timeout: 30_000 });
   return page;
 }
 
@@ -231,7 +234,10 @@ try {
   start = performance.now();
   while ((await outboxCount(phone)) > 0) await phone.waitForTimeout(50);
   const drained = ms(start);
-  await phone.getByTestId('sync-state').filter({ hasText: 'Synced' }).waitFor({ timeout: 60_000 });
+  await phone
+    .getByTestId('sync-state')
+    .getByRole('button', { name: 'Synced' })
+    .waitFor({ timeout: 60_000 });
   const syncedAt = ms(start);
   const drainLongest = await longestTask(phone);
   console.log(

@@ -20,6 +20,11 @@ afterEach(async () => {
 const COMPANY = 'company-1';
 const walkIn = (name: string) => ({ name, identificationType: 'NO_IDENTIFICATION' as const });
 const syncState = () => screen.findByTestId('sync-state');
+/** What the badge says (a phone shows only its icon and count; the words are its name). */
+const syncText = async () =>
+  within(await syncState())
+    .getByRole('button')
+    .getAttribute('aria-label');
 
 async function openSignOut() {
   await userEvent.click(screen.getByTestId('user-menu'));
@@ -33,13 +38,13 @@ describe('the sync state in the shell', () => {
     await saveCustomer(COMPANY, walkIn('Asha'));
     await saveProduct(COMPANY, { name: 'Sabuni', taxType: 'standard' });
     await renderApp('/dashboard');
-    await waitFor(async () => expect((await syncState()).textContent).toBe('Offline · 2 waiting'), {
+    await waitFor(async () => expect(await syncText()).toBe('Offline · 2 waiting'), {
       timeout: 5000,
     });
 
     edge.online = true;
     window.dispatchEvent(new Event('online'));
-    await waitFor(async () => expect((await syncState()).textContent).toBe('Synced'), {
+    await waitFor(async () => expect(await syncText()).toBe('Synced'), {
       timeout: 5000,
     });
     expect(edge.writes().map((w) => w.method)).toEqual(['PUT', 'PUT']);
@@ -59,7 +64,7 @@ describe('the sync state in the shell', () => {
       vatRegistrationNumber: '40012345X',
     });
     const { router } = await renderApp('/dashboard');
-    await waitFor(async () => expect((await syncState()).textContent).toBe('1 change refused'), {
+    await waitFor(async () => expect(await syncText()).toBe('1 change refused'), {
       timeout: 5000,
     });
 
@@ -79,7 +84,7 @@ describe('the sync state in the shell', () => {
     stubApiEdge(user, { online: false });
     await saveCustomer(COMPANY, walkIn('Baraka'));
     await renderApp('/dashboard');
-    await waitFor(async () => expect((await syncState()).textContent).toBe('Offline · 1 waiting'), {
+    await waitFor(async () => expect(await syncText()).toBe('Offline · 1 waiting'), {
       timeout: 5000,
     });
     await userEvent.click(within(await syncState()).getByRole('button'));
@@ -98,7 +103,7 @@ describe('signing out (the guard against losing changes)', () => {
     const user = await signedIn();
     stubApiEdge(user, { online: true });
     const { router } = await renderApp('/dashboard');
-    await waitFor(async () => expect((await syncState()).textContent).toBe('Synced'), {
+    await waitFor(async () => expect(await syncText()).toBe('Synced'), {
       timeout: 5000,
     });
     await db.meta.put({ key: 'cursor:company-1:v1', value: '42' });

@@ -10,7 +10,7 @@ import { useConnection } from '../../stores/connection';
 import { SyncPanel } from './SyncPanel';
 
 export function SyncBadge({ companyId }: { companyId: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
   const state = useSyncState(companyId);
   const connection = useConnection((s) => s.status);
@@ -51,6 +51,8 @@ export function SyncBadge({ companyId }: { companyId: string }) {
           }
         : { color: 'risiti', Icon: IconCloudCheck, text: t`Synced` };
 
+  // A phone's header has room for the icon and a count only; the words are the button's name.
+  const count = offline ? waiting : failed || waiting;
   return (
     <>
       <Box role="status" aria-live="polite" data-testid="sync-state">
@@ -61,9 +63,18 @@ export function SyncBadge({ companyId }: { companyId: string }) {
           leftSection={<look.Icon size={16} stroke={1.8} aria-hidden />}
           onClick={open}
           aria-haspopup="dialog"
+          aria-label={look.text}
+          title={look.text}
           styles={{ label: { whiteSpace: 'nowrap' } }}
         >
-          {look.text}
+          <Box component="span" visibleFrom="xs">
+            {look.text}
+          </Box>
+          {count > 0 && (
+            <Box component="span" hiddenFrom="xs" aria-hidden>
+              {i18n.number(count)}
+            </Box>
+          )}
         </Button>
       </Box>
       <Drawer
@@ -73,6 +84,7 @@ export function SyncBadge({ companyId }: { companyId: string }) {
         size="md"
         title={t`Sync with the server`}
         closeButtonProps={{ 'aria-label': t`Close` }}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <SyncPanel state={state} onNavigate={close} />
       </Drawer>

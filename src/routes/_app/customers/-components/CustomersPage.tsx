@@ -140,8 +140,12 @@ export function CustomersPage() {
             </Text>
           )}
         </div>
-        <Group gap="xs">
-          <ButtonLink to="/customers/new" leftSection={<IconPlus size={18} />}>
+        <Group gap="xs" w={{ base: '100%', xs: 'auto' }}>
+          <ButtonLink
+            to="/customers/new"
+            leftSection={<IconPlus size={18} />}
+            w={{ base: '100%', xs: 'auto' }}
+          >
             <Trans>New customer</Trans>
           </ButtonLink>
           <ButtonLink
@@ -156,6 +160,7 @@ export function CustomersPage() {
             leftSection={<IconDownload size={18} />}
             onClick={exportCsv}
             loading={exporting}
+            flex={{ base: 1, xs: 'none' }}
             disabled={!shown}
           >
             <Trans>Export</Trans>

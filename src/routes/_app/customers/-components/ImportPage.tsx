@@ -9,6 +9,7 @@ import {
   Card,
   Code,
   FileInput,
+  Flex,
   Group,
   List,
   Progress,
@@ -375,7 +376,7 @@ export function ImportPage() {
                   {failure}
                 </Alert>
               )}
-              <Group gap="sm">
+              <Flex direction={{ base: 'column', xs: 'row' }} gap="sm">
                 <Button
                   leftSection={<IconUpload size={18} />}
                   onClick={startImport}
@@ -403,7 +404,7 @@ export function ImportPage() {
                     <Trans>Download the rows to fix</Trans>
                   </Button>
                 )}
-              </Group>
+              </Flex>
             </Stack>
           )}
 
@@ -454,7 +455,7 @@ export function ImportPage() {
                   <ProblemList problems={step.result.problems} />
                 </>
               )}
-              <Group gap="sm">
+              <Flex direction={{ base: 'column', xs: 'row' }} gap="sm">
                 <ButtonLink to="/customers">
                   <Trans>See the customers</Trans>
                 </ButtonLink>
@@ -470,7 +471,7 @@ export function ImportPage() {
                 <Button variant="subtle" onClick={() => void choose(null)}>
                   <Trans>Import another file</Trans>
                 </Button>
-              </Group>
+              </Flex>
             </Stack>
           )}
         </Stack>
