@@ -5,6 +5,7 @@ import type { E2EServer } from './server';
 export interface ApiAs {
   get<T = unknown>(path: string): Promise<T>;
   post<T = unknown>(path: string, body: unknown): Promise<T>;
+  put<T = unknown>(path: string, body: unknown): Promise<T>;
 }
 
 export async function apiAs(server: E2EServer, username: string, password: string): Promise<ApiAs> {
@@ -31,6 +32,7 @@ export async function apiAs(server: E2EServer, username: string, password: strin
   return {
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
+    put: (path, body) => call('PUT', path, body),
   };
 }
 
