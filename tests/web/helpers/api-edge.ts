@@ -9,6 +9,8 @@ export interface ApiEdge {
   online: boolean;
   /** An answer for the next outbox call instead of the echo (e.g. a duplicate refusal). */
   refuseNext: Response | null;
+  /** How the server answers a customer CSV upload. */
+  importAnswer: ((request: Request) => Response | Promise<Response>) | null;
   seen: {
     method: string;
     path: string;
@@ -26,6 +28,7 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
   const edge: ApiEdge = {
     online: options.online ?? false,
     refuseNext: null,
+    importAnswer: null,
     seen: [],
     writes: () =>
       edge.seen.filter((r) => r.answered && (r.method === 'PUT' || r.method === 'DELETE')),
@@ -33,7 +36,8 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const body = request.body ? await request.clone().text() : null;
+    const isUpload = request.headers.get('content-type')?.startsWith('multipart/') ?? false;
+    const body = request.body && !isUpload ? await request.clone().text() : null;
     const seen = {
       method: request.method,
       path: url.pathname,
@@ -47,6 +51,9 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
     if (!edge.online) {
       seen.answered = false;
       throw new TypeError('Failed to fetch');
+    }
+    if (url.pathname === '/v1/accounting/customers/import' && edge.importAnswer) {
+      return edge.importAnswer(request);
     }
     if (url.pathname === '/v1/accounting/changes') {
       return json(200, { changes: [], cursor: '0', more: false, reset: false });

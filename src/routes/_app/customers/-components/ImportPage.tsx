@@ -160,14 +160,22 @@ export function ImportPage() {
     setFailure(null);
     // Offline, the rows wait on this phone; but a file whose upload got no answer may already
     // be on the server, and only repeating that same upload is safe.
-    const via = offline && check.previous?.status !== 'unanswered' ? 'phone' : 'server';
+    const mustUpload = check.previous?.status === 'unanswered';
+    let via: 'server' | 'phone' = offline && !mustUpload ? 'phone' : 'server';
     setStep({ kind: 'importing', file, check, via, stored: 0 });
     try {
       let result: ImportResult;
       if (via === 'server') {
         // Customers saved on this phone reach the server first, so the server's duplicate
-        // check sees them.
-        await syncAndWait(10_000);
+        // check sees them; and a sync that reached no server sends the rows the other way
+        // before an upload could leave its fate unknown.
+        const sync = await syncAndWait(10_000);
+        const unreachable =
+          sync?.status === 'done' &&
+          (sync.drain.status === 'offline' || sync.pull?.status === 'offline');
+        if (unreachable && !mustUpload) via = 'phone';
+      }
+      if (via === 'server') {
         result = await uploadCustomerFile(companyId, file, check.fingerprint);
         requestSync();
       } else {
