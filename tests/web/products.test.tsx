@@ -5,11 +5,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db, type LocalProduct } from '../../src/db/db';
-import { saveProduct } from '../../src/db/products';
+import { saveProduct, syncedProduct } from '../../src/db/products';
 import { ProductPicker } from '../../src/features/products/ProductPicker';
 import { theme } from '../../src/app/theme';
 import { activateLocale, i18n } from '../../src/i18n/i18n';
 import { stubApiEdge } from './helpers/api-edge';
+import { json } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
@@ -116,6 +117,32 @@ describe('products and services', () => {
       'PUT',
       'DELETE',
     ]);
+  });
+});
+
+describe('a product invoices use', () => {
+  it("comes back with the server's refusal when deleted, and can simply be kept", async () => {
+    const saved = await saveProduct(COMPANY, { name: 'Used On Invoices', taxType: 'standard' });
+    await db.outbox.clear();
+    await db.products.put(syncedProduct({ ...saved, version: 1 }, COMPANY));
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    edge.refuseNext = json(409, {
+      code: 'product_in_use',
+      message: 'This product is used on invoices and cannot be deleted',
+    });
+    const { router } = await renderApp(`/products/${saved.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this product?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the product' }));
+    const row = await screen.findByTestId('product-row', {}, { timeout: 5000 });
+    expect(within(row).getByLabelText('Refused by the server')).toBeTruthy();
+
+    await router.navigate({ to: '/products/$productId', params: { productId: saved.id } });
+    await screen.findByText('This product is used on invoices and cannot be deleted');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    await waitFor(async () => expect((await db.products.get(saved.id))?.syncState).toBe('synced'));
+    expect(edge.writes().map((w) => w.method)).toEqual(['DELETE']);
   });
 });
 

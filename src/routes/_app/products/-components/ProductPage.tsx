@@ -6,7 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { errorMessages } from '../../../../../domain/errors';
 import type { LocalProduct } from '../../../../db/db';
-import { deleteProduct } from '../../../../db/products';
+import { deleteProduct, keepRefusedProduct } from '../../../../db/products';
 import { useProduct } from '../../../../db/useProduct';
 import { BackLink } from '../../../../app/BackLink';
 import { ButtonLink } from '../../../../app/links';
@@ -116,7 +116,21 @@ export function ProductPage() {
       </Group>
       {product.syncState === 'failed' && product.syncError && (
         <Alert color="red" role="alert" title={t`The server did not accept this change`}>
-          {product.syncError.message}
+          <Stack gap="xs">
+            <Text size="sm">{product.syncError.message}</Text>
+            {product.syncError.code === 'product_in_use' && (
+              <Group>
+                <Button
+                  size="compact-sm"
+                  variant="white"
+                  color="red"
+                  onClick={() => void keepRefusedProduct(companyId, product.id)}
+                >
+                  <Trans>Keep it</Trans>
+                </Button>
+              </Group>
+            )}
+          </Stack>
         </Alert>
       )}
       <ProductForm
