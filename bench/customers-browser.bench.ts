@@ -32,6 +32,7 @@ function csv(rows: number, tag: string): Buffer {
 }
 
 const ms = (start: number) => performance.now() - start;
+const row = (label: string, value: string) => console.log(`  ${label.padEnd(52)} ${value}`);
 const fmt = (value: number) => `${value.toFixed(0)} ms`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -148,14 +149,16 @@ try {
   await countIs(page, '10,000 customers');
   const pull = ms(start);
   const importLongest = await longestTask(page);
-  console.log(
-    `  import: choose file → rows checked (worker)      ${fmt(check)}  (longest task ${fmt(checkLongest)})`,
+  row(
+    `import: choose file → rows checked (worker)`,
+    `${fmt(check)}  (longest task ${fmt(checkLongest)})`,
   );
-  console.log(`  import: upload → server stored ${ROWS}           ${fmt(upload)}`);
-  console.log(
-    `  import: then all ${ROWS} on the phone (pull)     ${fmt(pull)}  (longest task ${fmt(importLongest)})`,
+  row(`import: upload → server stored ${ROWS}`, `${fmt(upload)}`);
+  row(
+    `import: then all ${ROWS} on the phone (pull)`,
+    `${fmt(pull)}  (longest task ${fmt(importLongest)})`,
   );
-  console.log(`  import online, file to phone:                    ${fmt(check + upload + pull)}`);
+  row(`import online, from choosing the file to all on the phone`, `${fmt(check + upload + pull)}`);
 
   // 2. The list with 10,000 customers: opened from the menu, after a reload, and searched.
   const opens: number[] = [];
@@ -187,19 +190,23 @@ try {
   const phoneSearch = await searchTime(page, '0712 000 333');
   await searchTime(page, '');
   const searchLongest = await longestTask(page);
-  console.log(
-    `  list: open from the menu, first rows shown       median ${fmt(median(opens))}  runs ${opens.map(fmt).join(', ')}`,
+  row(
+    `list: open from the menu, first rows shown`,
+    `median ${fmt(median(opens))}  runs ${opens.map(fmt).join(', ')}`,
   );
-  console.log(
-    `  list: reload of /customers, first rows shown     median ${fmt(median(reloads))}  runs ${reloads.map(fmt).join(', ')}`,
+  row(
+    `list: reload of /customers, first rows shown`,
+    `median ${fmt(median(reloads))}  runs ${reloads.map(fmt).join(', ')}`,
   );
-  console.log(`  list: rows in the page at once                   ${rendered} of ${ROWS}`);
-  console.log(
-    `  list: search by name → list updated              median ${fmt(median(searches))}  runs ${searches.map(fmt).join(', ')}`,
+  row(`list: rows in the page at once`, `${rendered} of ${ROWS}`);
+  row(
+    `list: search by name → list updated`,
+    `median ${fmt(median(searches))}  runs ${searches.map(fmt).join(', ')}`,
   );
-  console.log(`  list: clear the search → all ${ROWS} again       median ${fmt(median(clears))}`);
-  console.log(
-    `  list: search by phone "0712 000 333"             ${fmt(phoneSearch)}  (longest task while searching ${fmt(searchLongest)})`,
+  row(`list: clear the search → all ${ROWS} again`, `median ${fmt(median(clears))}`);
+  row(
+    `list: search by phone "0712 000 333"`,
+    `${fmt(phoneSearch)}  (longest task while searching ${fmt(searchLongest)})`,
   );
 
   // 3. Offline: 10,000 more stored on the phone for the outbox (the import's other way).
@@ -215,9 +222,10 @@ try {
   await page.getByTestId('import-result').waitFor({ timeout: 300_000 });
   const stored = ms(start);
   const storeLongest = await longestTask(page);
-  console.log(`  import offline: rows checked (worker)            ${fmt(offlineCheck)}`);
-  console.log(
-    `  import offline: ${ROWS} stored with their outbox entries ${fmt(stored)}  (longest task ${fmt(storeLongest)})`,
+  row(`import offline: rows checked (worker)`, `${fmt(offlineCheck)}`);
+  row(
+    `import offline: ${ROWS} stored with outbox entries`,
+    `${fmt(stored)}  (longest task ${fmt(storeLongest)})`,
   );
   await context.close();
 
@@ -240,10 +248,11 @@ try {
     .waitFor({ timeout: 60_000 });
   const syncedAt = ms(start);
   const drainLongest = await longestTask(phone);
-  console.log(
-    `  reconnection → empty outbox, ${CHANGES} changes       ${fmt(drained)}  (${(CHANGES / (drained / 1000)).toFixed(0)} changes/s, longest task ${fmt(drainLongest)})`,
+  row(
+    `reconnection → empty outbox, ${CHANGES} changes`,
+    `${fmt(drained)}  (${(CHANGES / (drained / 1000)).toFixed(0)} changes/s, longest task ${fmt(drainLongest)})`,
   );
-  console.log(`  reconnection → badge says Synced (pull included) ${fmt(syncedAt)}`);
+  row(`reconnection → badge says Synced (pull included)`, fmt(syncedAt));
   await second.close();
 } finally {
   await browser.close();

@@ -68,6 +68,9 @@ export function CustomersPage() {
   usePageTitle(t`Customers`);
   const companyId = useCompanyId();
   const search = routeApi.useSearch();
+  const type = (IDENTIFICATION_TYPES as readonly string[]).includes(search.type ?? '')
+    ? (search.type as IdentificationType)
+    : undefined;
   const navigate = routeApi.useNavigate();
   const customers = useCustomers(companyId);
   const [text, setText] = useState(search.q ?? '');
@@ -88,9 +91,9 @@ export function CustomersPage() {
   const filtered = useMemo(
     () =>
       customers
-        ? filterCustomers(customers, { search: deferredText, type: search.type, sync: search.sync })
+        ? filterCustomers(customers, { search: deferredText, type, sync: search.sync })
         : [],
-    [customers, deferredText, search.type, search.sync],
+    [customers, deferredText, type, search.sync],
   );
 
   const setFilter = (change: { type?: IdentificationType; sync?: RecordSyncState }) =>
@@ -180,7 +183,7 @@ export function CustomersPage() {
         <SimpleGrid cols={{ base: 2 }} spacing="xs">
           <Select
             label={t`Identification`}
-            value={search.type ?? ''}
+            value={type ?? ''}
             allowDeselect={false}
             data={[
               { value: '', label: t`All types` },
