@@ -126,6 +126,9 @@ try {
       await page.goto('/customers');
       await page.getByTestId('customer-row').first().waitFor();
       await shot('customers');
+      await page.getByTestId('customer-row').first().click();
+      await page.getByRole('heading', { name: 'Asha Traders' }).waitFor();
+      await shot('customer');
       await page.goto('/customers/new');
       await page.locator('form button[type="submit"]').click();
       await shot('customer-form');

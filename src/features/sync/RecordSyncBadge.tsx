@@ -32,7 +32,7 @@ export function RecordSyncBadge({
     <Tooltip label={explanation} multiline w={240} withinPortal>
       <Badge
         color={color}
-        variant={state === 'synced' ? 'transparent' : 'light'}
+        variant={state === 'synced' && compact ? 'transparent' : 'light'}
         px={compact ? 4 : undefined}
         leftSection={<Icon size={16} stroke={1.8} aria-hidden />}
         aria-label={label}
