@@ -20,9 +20,12 @@ describe('navigation by role (spec §6)', () => {
       ...NAV_ITEMS,
       { to: '/dashboard', label: msg`Companies`, icon: IconBuilding, roles: ['platform_admin'] },
     ];
-    expect(navFor('platform_admin', items)).toHaveLength(NAV_ITEMS.length + 1);
+    const forEveryone = NAV_ITEMS.filter((item) => !item.roles);
+    const inCompany = NAV_ITEMS.filter((item) => item.roles?.includes('operator'));
+    expect(navFor('platform_admin', items)).toEqual([...forEveryone, items.at(-1)]);
     expect(navFor('operator', items)).toEqual(NAV_ITEMS);
     expect(navFor('company_owner', items)).toEqual(NAV_ITEMS);
+    expect(inCompany.map((item) => item.to)).toEqual(['/customers', '/products']);
   });
 
   it("shows the user's menu, company and today's date in East Africa Time", async () => {
@@ -35,7 +38,12 @@ describe('navigation by role (spec §6)', () => {
       await renderApp('/dashboard');
       const menu = await screen.findByRole('navigation', { name: 'Main menu' });
       const links = within(menu).getAllByRole('link');
-      expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Profile']);
+      expect(links.map((link) => link.textContent)).toEqual([
+        'Dashboard',
+        'Customers',
+        'Products and services',
+        'Profile',
+      ]);
       expect(screen.getByTestId('company-name').textContent).toBe('Duka la Juma');
       expect(screen.getByTestId('today').textContent).toBe('Friday, 1 January 2027');
       expect(screen.getByText('Company owner')).toBeTruthy();

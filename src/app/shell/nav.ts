@@ -2,9 +2,16 @@
 // every signed-in user when it lists none). Later features add their entries here.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { IconLayoutDashboard, IconUserCircle, type Icon } from '@tabler/icons-react';
+import {
+  IconLayoutDashboard,
+  IconPackage,
+  IconUserCircle,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import type { Role } from '../../../domain/roles';
 import type { FileRouteTypes } from '../../routeTree.gen';
+import { COMPANY_ROLES } from '../roles';
 
 export interface NavItem {
   to: FileRouteTypes['to'];
@@ -15,6 +22,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: IconLayoutDashboard },
+  { to: '/customers', label: msg`Customers`, icon: IconUsers, roles: COMPANY_ROLES },
+  { to: '/products', label: msg`Products and services`, icon: IconPackage, roles: COMPANY_ROLES },
   { to: '/profile', label: msg`Profile`, icon: IconUserCircle },
 ];
 
