@@ -30,6 +30,8 @@ export default mergeConfig(
             include: ['tests/web/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['tests/web/setup.ts'],
+            // Whole screens render in jsdom; the first test of a file also loads the app.
+            testTimeout: 15_000,
           },
         },
         serverProject('server', { TEST_DB: 'pglite' }),

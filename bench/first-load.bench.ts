@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Gzipped KiB allowed for the first load (today about 195). */
+/** Gzipped KiB allowed for the first load (today about 199). */
 const BUDGET_KIB = 230;
 
 const web = path.resolve('dist/web');

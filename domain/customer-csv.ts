@@ -9,7 +9,6 @@ import {
   customerFieldsSchema,
   identificationKey,
   IDENTIFICATION_TYPES,
-  type Customer,
   type CustomerFields,
   type IdentificationType,
 } from './schemas/customer';
@@ -125,7 +124,8 @@ export function decodeCsvBytes(bytes: Uint8Array): string | null {
   return text.replace(/^\ufeff/, '');
 }
 
-const headerKey = (cell: string) =>
+/** The column a header cell names: any case, spaces or dashes for underscores. */
+export const headerKey = (cell: string) =>
   cell
     .replace(/^\ufeff/, '')
     .trim()
@@ -319,17 +319,30 @@ export function rowProblemText(
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-/** The customers as a CSV file: UTF-8 with a BOM (so spreadsheets read it as UTF-8), CRLF lines. */
-export function customersToCsv(customers: readonly Customer[]): string {
-  const data = customers.map((customer) =>
-    CUSTOMER_CSV_COLUMNS.map((column) => customer[columnField[column]] ?? ''),
-  );
+/**
+ * Any table as a CSV file people open in a spreadsheet: UTF-8 with a BOM (so spreadsheets read
+ * it as UTF-8), CRLF lines, and formula cells neutralised.
+ */
+export function toSafeCsv(
+  fields: readonly string[],
+  data: readonly (readonly unknown[])[],
+): string {
   return (
     '\ufeff' +
     Papa.unparse(
-      { fields: [...CUSTOMER_CSV_COLUMNS], data },
+      { fields: [...fields], data: data.map((row) => [...row]) },
       { escapeFormulae: FORMULA_START, newline: '\r\n', quotes: false },
     ) +
     '\r\n'
+  );
+}
+
+/** The customers as a CSV file in the import's columns. */
+export function customersToCsv(customers: readonly CustomerFields[]): string {
+  return toSafeCsv(
+    CUSTOMER_CSV_COLUMNS,
+    customers.map((customer) =>
+      CUSTOMER_CSV_COLUMNS.map((column) => customer[columnField[column]] ?? ''),
+    ),
   );
 }

@@ -28,7 +28,8 @@ function parsePo(text) {
   return entries.filter((e) => e.id !== '' && !e.obsolete);
 }
 
-const placeholders = (s) => new Set([...s.matchAll(/\{(\w+)/g)].map((m) => m[1]));
+// {name} or {name, plural, …}; not the text of a plural branch such as "one {Import # customer}".
+const placeholders = (s) => new Set([...s.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]));
 const sw = parsePo(fs.readFileSync('locales/sw.po', 'utf8'));
 const problems = [];
 for (const entry of sw) {

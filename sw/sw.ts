@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 // The service worker: precaches the built app and answers every page navigation with the
-// cached shell, so the app opens offline on any route.
+// cached shell, so the app opens offline on any route; on Background Sync it sends the outbox
+// as the signed-in user, even with every page of the app closed.
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { onOutboxSync } from '../src/sync/service-worker';
+import { onOutboxSync, provideServiceWorkerSync } from '../src/sync/service-worker';
+import { createStoredSessionSync } from '../src/sync/stored-session';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -25,4 +27,5 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+provideServiceWorkerSync(createStoredSessionSync());
 self.addEventListener('sync', onOutboxSync);

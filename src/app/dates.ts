@@ -15,3 +15,26 @@ export function formatLongDate(date: Date, locale: Locale): string {
     timeZone: EAT_TIME_ZONE,
   }).format(date);
 }
+
+/** "20 Nov 2026, 14:32" in East Africa Time. */
+export function formatDateTime(instant: Date | number, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: EAT_TIME_ZONE,
+  }).format(instant);
+}
+
+/** "14:32" in East Africa Time. */
+export function formatTime(instant: Date | number, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: EAT_TIME_ZONE,
+  }).format(instant);
+}

@@ -8,3 +8,6 @@ export const roleLabels: Record<Role, MessageDescriptor> = {
   company_owner: msg`Company owner`,
   operator: msg`Operator`,
 };
+
+/** Spec §6: the people who work inside one company (invoices, customers, products …). */
+export const COMPANY_ROLES = ['company_owner', 'operator'] as const satisfies readonly Role[];

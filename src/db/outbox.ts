@@ -20,16 +20,21 @@ export type NewOutboxEntry = Omit<
   'seq' | 'key' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'lastError'
 >;
 
-/** Must run inside a Dexie transaction that includes db.outbox and the record's table. */
-export async function addToOutbox(entry: NewOutboxEntry, now = Date.now()): Promise<void> {
-  await db.outbox.add({
+/** The stored form of a new entry, with its own Idempotency-Key. */
+export function outboxEntry(entry: NewOutboxEntry, now = Date.now()): OutboxEntry {
+  return {
     ...entry,
     key: crypto.randomUUID(),
     createdAt: now,
     attempts: 0,
     nextAttemptAt: now,
     lastError: null,
-  });
+  };
+}
+
+/** Must run inside a Dexie transaction that includes db.outbox and the record's table. */
+export async function addToOutbox(entry: NewOutboxEntry, now = Date.now()): Promise<void> {
+  await db.outbox.add(outboxEntry(entry, now));
 }
 
 /** How many changes of this record still wait to be sent. */

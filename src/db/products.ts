@@ -104,6 +104,21 @@ export async function deleteProduct(companyId: string, id: string): Promise<void
   if (queued) notifyOutboxChange();
 }
 
+/**
+ * The server refused to delete the product (invoices use it) and the user keeps it: the record
+ * is as the server has it, so it is simply synced again. Nothing is sent.
+ */
+export async function keepRefusedProduct(companyId: string, id: string): Promise<void> {
+  await db.transaction('rw', db.products, db.outbox, async () => {
+    const product = await db.products.get(id);
+    if (!product || product.companyId !== companyId) return;
+    if (product.syncError?.code !== 'product_in_use') return;
+    const waiting = await db.outbox.where('[entity+recordId]').equals(['product', id]).count();
+    if (waiting || product.version === 0) return;
+    await db.products.update(id, { syncState: 'synced', syncError: null });
+  });
+}
+
 export async function findProducts(companyId: string, search = ''): Promise<LocalProduct[]> {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   return db.products

@@ -11,6 +11,8 @@ export interface StoredSession {
   token: string;
   refreshToken: string;
   userId: string;
+  /** The company the user works in: the service worker syncs its outbox. Null for admins. */
+  companyId?: string | null;
   /** Date.now() when these tokens were received; the newer copy wins between page and worker. */
   updatedAt: number;
 }

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { INVOICE_ROLES } from '../features/invoices/roles';
+import { COMPANY_ROLES } from '../app/roles';
 import { printSearch } from '../features/invoices/search';
 import { PrintInvoicePage } from './-components/PrintInvoicePage';
 
 // Outside the app's shell: the page is the paper.
 export const Route = createFileRoute('/print-invoice/$id')({
-  staticData: { roles: INVOICE_ROLES },
+  staticData: { roles: COMPANY_ROLES },
   validateSearch: printSearch,
   component: PrintInvoicePage,
 });

@@ -61,6 +61,11 @@ function parseUser(raw: string | null): SessionUser | null {
   return null;
 }
 
+/** The company a user works in (owners and operators); null for admins. */
+export function userCompanyId(user: SessionUser | null): string | null {
+  return user?.company?.id ?? user?.company_id ?? null;
+}
+
 export function readStorage(storage: Storage = localStorage): SessionState {
   const token = storage.getItem(STORAGE_KEYS.token);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
@@ -78,7 +83,13 @@ function mirror(state: SessionState): Promise<void> {
   const { token, refreshToken, user } = state;
   const done = sessionStore().then((store) =>
     token && refreshToken && user
-      ? store.writeStoredSession({ token, refreshToken, userId: user.id, updatedAt: Date.now() })
+      ? store.writeStoredSession({
+          token,
+          refreshToken,
+          userId: user.id,
+          companyId: userCompanyId(user),
+          updatedAt: Date.now(),
+        })
       : store.clearStoredSession(),
   );
   return done.catch((error: unknown) => {
@@ -122,7 +133,9 @@ export const useSession = create<SessionStore>()((set, get) => {
     },
     setUser: (user) => {
       if (!get().token) return;
-      void commit({ ...current(), user, changePassword: user.changePassword }, false);
+      // The service worker's copy names the company it syncs: rewrite it if that changed.
+      const companyChanged = userCompanyId(user) !== userCompanyId(get().user);
+      void commit({ ...current(), user, changePassword: user.changePassword }, companyChanged);
     },
     setChangePassword: (required) => {
       if (!get().user) return;

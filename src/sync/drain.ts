@@ -55,7 +55,14 @@ export function classify(response: SyncResponse): Outcome {
   return 'refused';
 }
 
+/**
+ * Records whether the server answered. Written only when that changes: every answer of a drain
+ * passes here, and each write is a durable commit of its own. `at` is thus the moment the
+ * connection was lost (or found).
+ */
 export async function setConnectivity(online: boolean, now: number): Promise<void> {
+  const current = (await db.meta.get(CONNECTIVITY_KEY))?.value as Connectivity | undefined;
+  if (current?.online === online) return;
   const value: Connectivity = { online, at: now };
   await db.meta.put({ key: CONNECTIVITY_KEY, value });
 }

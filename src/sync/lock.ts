@@ -33,3 +33,23 @@ export async function withSyncLock<T>(
     localHolder = false;
   }
 }
+
+/**
+ * Runs `task` once no sync runs anywhere (waiting for the one in progress), holding the lock so
+ * none starts meanwhile: for emptying the local database at sign-out.
+ */
+export async function whenSyncIdle<T>(
+  task: () => Promise<T>,
+  locks: { request<R>(name: string, task: () => Promise<R>): Promise<R> } | undefined = (
+    globalThis.navigator as { locks?: LockManagerLike } | undefined
+  )?.locks as never,
+): Promise<T> {
+  if (locks) return locks.request(SYNC_LOCK, task);
+  while (localHolder) await new Promise((resolve) => setTimeout(resolve, 50));
+  localHolder = true;
+  try {
+    return await task();
+  } finally {
+    localHolder = false;
+  }
+}

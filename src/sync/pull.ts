@@ -34,9 +34,12 @@ async function hasPending(type: string, id: string): Promise<boolean> {
   return (await entries.count()) > 0;
 }
 
+type Change = ChangesPage['changes'][number];
+
 /**
  * Applies one page and moves the cursor in the same transaction, so the cursor never runs
- * ahead of the records it stands for.
+ * ahead of the records it stands for. Reads and writes go in bulk (a first sync brings a
+ * company's 10,000 customers in 20 pages).
  */
 async function applyPage(companyId: string, page: ChangesPage): Promise<number> {
   const tables = Object.values(entities).map((entity) => entity.table());
@@ -53,20 +56,47 @@ async function applyPage(companyId: string, page: ChangesPage): Promise<number> 
         for (const id of stale) if (!(await hasPending(type, id))) await table.delete(id);
       }
     }
-    let applied = 0;
+    // The page lists changes in feed order: a record's last change is its state.
+    const latest = new Map<string, Map<string, Change>>();
     for (const change of page.changes) {
-      const entity = entitySync(change.type);
-      if (!entity || (await hasPending(change.type, change.id))) continue;
+      if (!entitySync(change.type)) continue;
+      const ofType = latest.get(change.type) ?? new Map<string, Change>();
+      ofType.delete(change.id);
+      ofType.set(change.id, change);
+      latest.set(change.type, ofType);
+    }
+    const keys = [...latest].flatMap(([type, changes]) =>
+      [...changes.keys()].map((id) => [type, id]),
+    );
+    const waiting = new Set(
+      keys.length
+        ? (
+            await db.outbox.where('[entity+recordId]').anyOf(keys).filter(changesRecord).toArray()
+          ).map((entry) => `${entry.entity}:${entry.recordId}`)
+        : [],
+    );
+    let applied = 0;
+    for (const [type, changes] of latest) {
+      const entity = entitySync(type)!;
       const table = entity.table();
-      if (change.deleted) {
-        await table.delete(change.id);
-      } else {
-        const local = await table.get(change.id);
-        if (local && local.companyId !== companyId) continue;
-        if (local && local.version > change.record.version) continue;
-        await table.put(entity.toLocal(change.record, companyId, local));
-      }
-      applied++;
+      const ids = [...changes.keys()].filter((id) => !waiting.has(`${type}:${id}`));
+      const locals = await table.bulkGet(ids);
+      const puts: ReturnType<typeof entity.toLocal>[] = [];
+      const deletions: string[] = [];
+      ids.forEach((id, index) => {
+        const change = changes.get(id)!;
+        const local = locals[index];
+        if (change.deleted) {
+          deletions.push(id);
+        } else {
+          if (local && local.companyId !== companyId) return;
+          if (local && local.version > change.record.version) return;
+          puts.push(entity.toLocal(change.record, companyId, local));
+        }
+        applied++;
+      });
+      if (deletions.length) await table.bulkDelete(deletions);
+      if (puts.length) await table.bulkPut(puts);
     }
     await db.meta.put({ key: cursorKey(companyId), value: page.cursor });
     return applied;

@@ -2,6 +2,7 @@
 // pulls, under the same lock as the page. It needs a way to call the API as the signed-in user;
 // the service worker's session code provides it (tokens mirrored in the 'risiti-session'
 // IndexedDB database) through provideServiceWorkerSync.
+import { whenSyncIdle } from './lock';
 import { OUTBOX_SYNC_TAG } from './service-worker-tag';
 import { syncNow } from './sync-now';
 import type { SyncSend } from './transport';
@@ -25,18 +26,24 @@ interface SyncEventLike extends Event {
 
 /**
  * Rejects when entries remain that could not be sent, so the browser fires the event again
- * later with its own backoff.
+ * later with its own backoff. When a page is syncing, waits for it and goes again: the page
+ * may be closed before it is done, and this event would not come back.
  */
 export async function syncFromServiceWorker(): Promise<void> {
   const companyId = await session?.companyId();
   if (!session || !companyId) return;
-  const result = await syncNow({ send: session.send, companyId, ignoreBackoff: true });
-  if (
-    result.status === 'done' &&
-    (result.drain.status === 'offline' || result.drain.status === 'waiting')
-  ) {
-    throw new Error('Outbox not empty yet');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await syncNow({ send: session.send, companyId, ignoreBackoff: true });
+    if (result.status === 'busy') {
+      await whenSyncIdle(async () => undefined);
+      continue;
+    }
+    if (result.drain.status === 'offline' || result.drain.status === 'waiting') {
+      throw new Error('Outbox not empty yet');
+    }
+    return;
   }
+  throw new Error('Another sync kept the outbox busy');
 }
 
 /** The 'sync' event listener: self.addEventListener('sync', onOutboxSync). */

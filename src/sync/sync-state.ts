@@ -25,11 +25,20 @@ export interface FailedChange {
   error: RecordSyncError;
 }
 
+/** The list of waiting changes holds the oldest ones; `waitingCount` counts them all. */
+export const WAITING_LIST_LIMIT = 100;
+
+interface Lists {
+  waiting: WaitingChange[];
+  waitingCount: number;
+  failed: FailedChange[];
+}
+
 export type SyncState =
   | { status: 'synced'; lastSyncAt: number | null }
-  | { status: 'waiting'; waiting: WaitingChange[]; failed: FailedChange[] }
-  | { status: 'offline'; since: number; waiting: WaitingChange[]; failed: FailedChange[] }
-  | { status: 'error'; failed: FailedChange[]; waiting: WaitingChange[] };
+  | ({ status: 'waiting' } & Lists)
+  | ({ status: 'offline'; since: number } & Lists)
+  | ({ status: 'error' } & Lists);
 
 /**
  * Offline wins (the user should know nothing is moving), then refused changes (they need the
@@ -38,7 +47,13 @@ export type SyncState =
 export async function readSyncState(companyId: string): Promise<SyncState> {
   const tables = Object.values(entities).map((entity) => entity.table());
   return db.transaction('r', [db.outbox, db.meta, ...tables], async () => {
-    const entries = await db.outbox.where('companyId').equals(companyId).toArray();
+    // An import stored offline can queue 10,000 changes; this runs after each one is sent.
+    const waitingCount = await db.outbox.where('companyId').equals(companyId).count();
+    const entries = await db.outbox
+      .where('companyId')
+      .equals(companyId)
+      .limit(WAITING_LIST_LIMIT)
+      .toArray();
     const waiting: WaitingChange[] = entries.map((entry) => ({
       seq: entry.seq!,
       entity: entry.entity,
@@ -68,10 +83,11 @@ export async function readSyncState(companyId: string): Promise<SyncState> {
     }
     failed.sort((a, b) => a.error.at - b.error.at);
     const connectivity = (await db.meta.get(CONNECTIVITY_KEY))?.value as Connectivity | undefined;
+    const lists = { waiting, waitingCount, failed };
     if (connectivity?.online === false)
-      return { status: 'offline', since: connectivity.at, waiting, failed };
-    if (failed.length) return { status: 'error', failed, waiting };
-    if (waiting.length) return { status: 'waiting', waiting, failed };
+      return { status: 'offline', since: connectivity.at, ...lists };
+    if (failed.length) return { status: 'error', ...lists };
+    if (waitingCount) return { status: 'waiting', ...lists };
     const lastSyncAt = ((await db.meta.get(lastSyncKey(companyId)))?.value as number) ?? null;
     return { status: 'synced', lastSyncAt };
   });

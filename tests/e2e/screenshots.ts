@@ -5,16 +5,66 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './helpers/browser';
 import { startServer } from './helpers/server';
+import { apiAs } from './helpers/api';
 import { activateSeededUser, signIn } from './helpers/session';
 
 const out = path.resolve('tests/e2e/screenshots');
 fs.mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
 
+const IMPORT_SAMPLE = [
+  'name,identification_type,identification_number,phone_number,email,vat_registration_number',
+  'Neema Stores,TIN,300200100,0713 222 333,neema@duka.co.tz,',
+  'Bad Tin,TIN,12345,,,',
+  'Rehema Salon,NO_IDENTIFICATION,,0765 444 555,,',
+  ',NIDA,19900101000011112222,,,',
+  'Short Row,PASSPORT',
+].join('\r\n');
+
+/** A shop's worth of customers and products, so the lists show what people see. */
+async function seedCustomersAndProducts(api: Awaited<ReturnType<typeof apiAs>>) {
+  const customers = [
+    ['Asha Traders', 'TAX_IDENTIFICATION_NUMBER', '123456789', '712345678', 'asha@duka.co.tz'],
+    ['Baraka Hardware Ltd', 'TAX_IDENTIFICATION_NUMBER', '104220331', '754100200', null],
+    ['Chausiku Mwinyi', 'NO_IDENTIFICATION', null, '765300400', null],
+    ['Dotto Juma', 'NATIONAL_IDENTIFICATION_AUTHORITY', '19850612141230000123', null, null],
+    ['Elia Mushi', 'PASSPORT', 'AB1234567', '688900100', 'elia.mushi@example.co.tz'],
+    ['Fatuma Said', 'DRIVING_LICENCE', '4001234567', null, null],
+    [
+      'Hoteli ya Bahari',
+      'TAX_IDENTIFICATION_NUMBER',
+      '120455788',
+      '222110011',
+      'bahari@hotel.co.tz',
+    ],
+    ['Kariakoo Wholesalers', 'VOTERS_NUMBER', 'T1001234', null, null],
+  ] as const;
+  for (const [name, identificationType, identificationNumber, phoneNumber, email] of customers) {
+    await api.post('/v1/accounting/customers', {
+      name,
+      identificationType,
+      identificationNumber,
+      phoneNumber,
+      email,
+    });
+  }
+  const products = [
+    ['Sabuni ya kufulia', 150000, 'standard'],
+    ['Unga wa mahindi 2 kg', 420000, 'zero_rated'],
+    ['Ushauri wa kodi (saa 1)', null, 'standard'],
+    ['Dawa ya meno', 250000, 'exempted'],
+  ] as const;
+  for (const [name, unitPrice, taxType] of products) {
+    await api.post('/v1/accounting/products', { name, unitPrice, taxType });
+  }
+}
+
 const server = await startServer();
 const browser = await launchBrowser();
 try {
   const password = await activateSeededUser(server, 'owner');
+  const ownerApi = await apiAs(server, 'owner', password);
+  await seedCustomersAndProducts(ownerApi);
   for (const [label, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
@@ -67,13 +117,43 @@ try {
       await shot('change-password');
       await context.clearCookies();
       await page.evaluate(() => localStorage.clear());
+      // Signed in, the account's language applies.
+      await ownerApi.put('/api/v2/user/language', { language: locale });
       await signIn(page, 'owner', password);
       await shot('dashboard');
       await page.goto('/profile');
       await shot('profile');
+      await page.goto('/customers');
+      await page.getByTestId('customer-row').first().waitFor();
+      await shot('customers');
+      await page.getByTestId('customer-row').first().click();
+      await page.getByRole('heading', { name: 'Asha Traders' }).waitFor();
+      await shot('customer');
+      await page.goto('/customers/new');
+      await page.locator('form button[type="submit"]').click();
+      await shot('customer-form');
+      await page.goto('/customers/import');
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'wateja.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(IMPORT_SAMPLE),
+      });
+      await page.getByTestId('import-summary').waitFor();
+      await shot('customer-import');
+      await page.goto('/products');
+      await page.getByTestId('product-row').first().waitFor();
+      await shot('products');
+      await page.goto('/products/new');
+      await shot('product-form');
+      await page.getByTestId('sync-state').getByRole('button').click();
+      await page.getByRole('dialog').waitFor();
+      await shot('sync-panel');
       if (label === 'phone') {
         await page.goto('/dashboard');
-        await page.getByRole('button', { name: /menu/i }).first().click();
+        await page
+          .getByRole('button', { name: /menu|menyu/i })
+          .first()
+          .click();
         await shot('nav-open');
       }
       await context.close();

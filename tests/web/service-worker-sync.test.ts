@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { saveCustomer } from '../../src/db/customers';
 import { db } from '../../src/db/db';
 import { onOutboxSync, provideServiceWorkerSync } from '../../src/sync/service-worker';
+import { withSyncLock } from '../../src/sync/lock';
 import { OUTBOX_SYNC_TAG } from '../../src/sync/service-worker-tag';
 import { fakeServer } from './helpers/fake-server';
 import { resetLocalDatabase } from './helpers/local-db';
@@ -48,6 +49,25 @@ describe('Background Sync in the service worker', () => {
             },
           };
     await expect(fireSync(OUTBOX_SYNC_TAG)).resolves.toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('waits for a sync the page is running, then sends what is left itself', async () => {
+    await saveCustomer(COMPANY, {
+      name: 'Left By The Page',
+      identificationType: 'NO_IDENTIFICATION',
+    });
+    const server = fakeServer();
+    provideServiceWorkerSync({ send: server.send, companyId: async () => COMPANY });
+    let waited: Promise<unknown> | null = null;
+    // The page holds the sync lock (its drain is on its way) and is closed before sending.
+    await withSyncLock(async () => {
+      waited = fireSync(OUTBOX_SYNC_TAG);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.requests).toEqual([]);
+    });
+    await expect(waited).resolves.toBeUndefined();
+    expect(server.requests.map((r) => r.method)).toEqual(['PUT', 'GET']);
     expect(await db.outbox.count()).toBe(0);
   });
 

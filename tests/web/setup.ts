@@ -3,9 +3,11 @@ import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
-// What Mantine and the router expect from a browser and jsdom lacks (files that run in the
-// node environment, like the in-process server tests, have no window).
-if (typeof window !== 'undefined') {
+// What Mantine and the router expect from a browser and jsdom lacks. Files that run in the node
+// environment (the data layer against the real server) have no window at all.
+if (typeof window !== 'undefined') installBrowserGaps();
+
+function installBrowserGaps() {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({
@@ -40,7 +42,8 @@ if (typeof window !== 'undefined') {
 }
 
 afterEach(() => {
+  if (typeof window === 'undefined') return;
   cleanup();
   notifications.clean();
-  if (typeof localStorage !== 'undefined') localStorage.clear();
+  localStorage.clear();
 });

@@ -25,7 +25,12 @@ describe('navigation by role (spec §6)', () => {
     expect(navFor('platform_admin', items)).toEqual([...forEveryone, items.at(-1)]);
     expect(navFor('operator', items)).toEqual(NAV_ITEMS);
     expect(navFor('company_owner', items)).toEqual(NAV_ITEMS);
-    expect(inCompany.map((item) => item.to)).toEqual(['/invoices', '/new-invoice']);
+    expect(inCompany.map((item) => item.to)).toEqual([
+      '/invoices',
+      '/new-invoice',
+      '/customers',
+      '/products',
+    ]);
   });
 
   it("shows the user's menu, company and today's date in East Africa Time", async () => {
@@ -42,6 +47,8 @@ describe('navigation by role (spec §6)', () => {
         'Dashboard',
         'Invoices',
         'New invoice',
+        'Customers',
+        'Products and services',
         'Profile',
       ]);
       expect(screen.getByTestId('company-name').textContent).toBe('Duka la Juma');

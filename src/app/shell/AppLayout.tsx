@@ -1,10 +1,12 @@
-// The frame of every signed-in page: header with the menu button (phones), logo, connection
-// state, language and account menu; the role's navigation; the page.
+// The frame of every signed-in page: header with the menu button (phones), logo, sync state
+// (connection state for people outside a company), language and account menu; the role's
+// navigation; the page.
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useSession } from '../../stores/session';
+import { SyncBadge } from '../../features/sync/SyncBadge';
+import { useSession, userCompanyId } from '../../stores/session';
 import { ConnectionBadge } from '../ConnectionBadge';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { NavLinkLink } from '../links';
@@ -19,6 +21,7 @@ export function AppLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (!user) return null;
   const items = navFor(user.role);
+  const companyId = userCompanyId(user);
 
   return (
     <AppShell
@@ -41,7 +44,7 @@ export function AppLayout() {
             </Link>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <ConnectionBadge />
+            {companyId ? <SyncBadge companyId={companyId} /> : <ConnectionBadge />}
             <Box visibleFrom="sm">
               <LanguageSwitch />
             </Box>

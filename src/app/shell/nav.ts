@@ -6,12 +6,14 @@ import {
   IconFileInvoice,
   IconFilePlus,
   IconLayoutDashboard,
+  IconPackage,
   IconUserCircle,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import type { Role } from '../../../domain/roles';
 import type { FileRouteTypes } from '../../routeTree.gen';
-import { INVOICE_ROLES } from '../../features/invoices/roles';
+import { COMPANY_ROLES } from '../roles';
 
 export interface NavItem {
   to: FileRouteTypes['to'];
@@ -22,8 +24,10 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: IconLayoutDashboard },
-  { to: '/invoices', label: msg`Invoices`, icon: IconFileInvoice, roles: INVOICE_ROLES },
-  { to: '/new-invoice', label: msg`New invoice`, icon: IconFilePlus, roles: INVOICE_ROLES },
+  { to: '/invoices', label: msg`Invoices`, icon: IconFileInvoice, roles: COMPANY_ROLES },
+  { to: '/new-invoice', label: msg`New invoice`, icon: IconFilePlus, roles: COMPANY_ROLES },
+  { to: '/customers', label: msg`Customers`, icon: IconUsers, roles: COMPANY_ROLES },
+  { to: '/products', label: msg`Products and services`, icon: IconPackage, roles: COMPANY_ROLES },
   { to: '/profile', label: msg`Profile`, icon: IconUserCircle },
 ];
 

@@ -9,7 +9,7 @@ import type { LocalInvoice } from '../../db/db';
 import { emailInvoice } from '../../db/invoices';
 import { RecordValidationError } from '../../db/validation';
 import { notifySuccess } from '../../app/notify';
-import { syncInvoicesNow } from './invoice-sync';
+import { syncAndWait } from '../sync/app-sync';
 
 export function EmailButton({
   invoice,
@@ -28,7 +28,7 @@ export function EmailButton({
     try {
       const address = to.trim();
       await emailInvoice(invoice.companyId, invoice.id, address || null);
-      void syncInvoicesNow(invoice.companyId);
+      void syncAndWait();
       setOpen(false);
       notifySuccess(t`The invoice will be emailed to ${address}.`);
     } catch (refusal) {

@@ -37,8 +37,9 @@ import { refreshBusinessProfile } from './business-profile';
 import { EmailButton, EmailStatus } from './EmailButton';
 import { invoiceState } from './invoice-state';
 import { InvoiceStateBadge } from './InvoiceStateBadge';
-import { syncInvoicesNow } from './invoice-sync';
-import { formatPhone, identificationTypeShort } from './labels';
+import { syncAndWait } from '../sync/app-sync';
+import { identificationTypeShort } from '../customers/labels';
+import { formatPhone } from '../customers/format';
 import { formatDay, formatUnits, taxGroup } from './print/format';
 import { PrintMenu } from './PrintMenu';
 import { QrCode } from './QrCode';
@@ -52,16 +53,15 @@ const POLL_FOR_MS = 3 * 60_000;
 
 function useWhileWaiting(invoice: LocalInvoice) {
   const waiting = invoice.status === 'submitted';
-  const { companyId } = invoice;
   useEffect(() => {
     if (!waiting) return;
     const until = Date.now() + POLL_FOR_MS;
     const timer = window.setInterval(() => {
       if (Date.now() > until) window.clearInterval(timer);
-      else if (document.visibilityState === 'visible') void syncInvoicesNow(companyId, 0);
+      else if (document.visibilityState === 'visible') void syncAndWait(0);
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, [waiting, companyId]);
+  }, [waiting]);
 }
 
 function StateAlert({ invoice, online }: { invoice: LocalInvoice; online: boolean }) {

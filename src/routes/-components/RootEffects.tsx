@@ -1,11 +1,12 @@
 // App-wide effects: follow the session (signed out in another tab, refresh refused, forced
-// password change) by re-running the guard; watch for the server; offer app updates.
+// password change) by re-running the guard; watch for the server; sync the company's records
+// while someone works in it; offer app updates.
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessages } from '../../../domain/errors';
 import { notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
-import { useSession } from '../../stores/session';
+import { useSession, userCompanyId } from '../../stores/session';
 import { useServerWatch } from '../../app/useServerWatch';
 import { UpdatePrompt } from '../../pwa/UpdatePrompt';
 
@@ -27,5 +28,25 @@ export function RootEffects() {
     [router],
   );
   useServerWatch();
+  useCompanySync();
   return <UpdatePrompt />;
+}
+
+/** Runs the sync engine from sign-in to sign-out (not while a password change is forced). */
+function useCompanySync(): void {
+  const companyId = useSession((state) =>
+    state.changePassword ? null : userCompanyId(state.user),
+  );
+  useEffect(() => {
+    if (!companyId) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../../features/sync/app-sync').then((sync) => {
+      if (!cancelled) stop = sync.startAppSync();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [companyId]);
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { INVOICE_ROLES } from '../../features/invoices/roles';
+import { COMPANY_ROLES } from '../../app/roles';
 import { EditInvoicePage } from './-components/EditInvoicePage';
 
 export const Route = createFileRoute('/_app/edit-invoice/$id')({
-  staticData: { roles: INVOICE_ROLES },
+  staticData: { roles: COMPANY_ROLES },
   component: EditInvoicePage,
 });

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { newInvoiceSearch } from '../../features/invoices/search';
-import { INVOICE_ROLES } from '../../features/invoices/roles';
+import { COMPANY_ROLES } from '../../app/roles';
 import { NewInvoicePage } from './-components/NewInvoicePage';
 
 export const Route = createFileRoute('/_app/new-invoice')({
-  staticData: { roles: INVOICE_ROLES },
+  staticData: { roles: COMPANY_ROLES },
   validateSearch: newInvoiceSearch,
   component: NewInvoicePage,
 });

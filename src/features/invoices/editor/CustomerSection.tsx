@@ -33,7 +33,8 @@ import { RecordValidationError } from '../../../db/validation';
 import { notifyFailure } from '../../../app/notify';
 import { valibotValidate } from '../../../forms/valibot';
 import { walkInCustomer, type CustomerValues } from '../form';
-import { formatPhone, identificationTypeLabels, identificationTypeShort } from '../labels';
+import { identificationTypeLabels, identificationTypeShort } from '../../customers/labels';
+import { formatPhone } from '../../customers/format';
 import type { InvoiceForm } from './editor-form';
 
 const SUGGESTIONS = 8;

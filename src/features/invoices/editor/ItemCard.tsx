@@ -17,7 +17,7 @@ import { formatTsh } from '../../../../domain/money';
 import { TAX_TYPES, taxTypeLabels, type TaxType } from '../../../../domain/tax';
 import type { LineTotals } from '../../../../domain/totals';
 import { lineFromProduct, tidyAmount, type InvoiceForm } from './editor-form';
-import { ItemDescriptionInput } from './ItemDescriptionInput';
+import { ProductPicker } from '../../products/ProductPicker';
 
 export interface ItemCardProps {
   form: InvoiceForm;
@@ -42,7 +42,7 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
     <Card withBorder radius="md" padding="sm" component="li" data-testid="invoice-item">
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <ItemDescriptionInput
+          <ProductPicker
             companyId={companyId}
             label={t`Item ${number}`}
             placeholder={t`Product or description: type to find a saved product`}
@@ -51,7 +51,6 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
             style={{ flex: 1 }}
             value={item.description}
             error={description.error ?? productError}
-            onBlur={description.onBlur}
             onChange={(text) => {
               form.setFieldValue(`${path}.description`, text);
               // Typing something else makes it a free description, no longer the product.

@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../../../features/invoices/ConfirmDialog';
 import { DraftEditor } from '../../../features/invoices/editor/DraftEditor';
 import { emptyForm } from '../../../features/invoices/form';
 import { InvoiceView } from '../../../features/invoices/InvoiceView';
-import { syncInvoicesNow } from '../../../features/invoices/invoice-sync';
+import { syncAndWait } from '../../../features/sync/app-sync';
 import { PrintMenu } from '../../../features/invoices/PrintMenu';
 import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
 
@@ -106,7 +106,7 @@ function useLookedFor(companyId: string | null, missing: boolean): boolean {
   useEffect(() => {
     if (!companyId || !missing || looked) return;
     let live = true;
-    void syncInvoicesNow(companyId).finally(() => live && setLooked(true));
+    void syncAndWait().finally(() => live && setLooked(true));
     return () => {
       live = false;
     };
@@ -156,7 +156,7 @@ export function EditInvoicePage() {
       saved={invoice}
       fresh={emptyForm}
       onSaved={() => undefined}
-      onSubmitted={() => void syncInvoicesNow(context.companyId)}
+      onSubmitted={() => void syncAndWait()}
       actions={
         <>
           <PrintMenu invoice={invoice} />

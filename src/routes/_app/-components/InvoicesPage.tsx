@@ -35,7 +35,7 @@ import { useSubmittedInvoices } from '../../../db/useSubmittedInvoices';
 import { ButtonLink } from '../../../app/links';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { InvoiceList, InvoiceRow } from '../../../features/invoices/InvoiceList';
-import { syncInvoicesNow } from '../../../features/invoices/invoice-sync';
+import { syncAndWait } from '../../../features/sync/app-sync';
 import type { InvoiceListSearch } from '../../../features/invoices/search';
 import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
 import { useOnline } from '../../../features/invoices/useOnline';
@@ -63,12 +63,10 @@ function refreshDelay(invoices: readonly LocalInvoice[], now: number): number {
 }
 
 function SubmittedSection({
-  companyId,
   invoices,
   online,
   onOpen,
 }: {
-  companyId: string;
   invoices: LocalInvoice[];
   online: boolean;
   onOpen(invoice: LocalInvoice): void;
@@ -90,7 +88,7 @@ function SubmittedSection({
     busy.current = true;
     setRefreshing(true);
     try {
-      await syncInvoicesNow(companyId);
+      await syncAndWait();
     } finally {
       busy.current = false;
       const next = refreshDelay(latest.current, Date.now());
@@ -98,7 +96,7 @@ function SubmittedSection({
       setRefreshing(false);
       setLeft(next);
     }
-  }, [companyId]);
+  }, []);
 
   // The visible countdown; at zero the section refreshes (a pull of what TRA has issued).
   useEffect(() => {
@@ -228,7 +226,7 @@ export function InvoicesPage() {
 
   // Opening the list brings what other devices did (unless a sync is running already).
   useEffect(() => {
-    if (companyId) void syncInvoicesNow(companyId, 0);
+    if (companyId) void syncAndWait(0);
   }, [companyId]);
 
   const days = useMemo(() => periodDays(search, now), [search, now]);
@@ -252,12 +250,7 @@ export function InvoicesPage() {
       </Group>
 
       {submitted && submitted.length > 0 && (
-        <SubmittedSection
-          companyId={companyId}
-          invoices={submitted}
-          online={online}
-          onOpen={open}
-        />
+        <SubmittedSection invoices={submitted} online={online} onOpen={open} />
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">

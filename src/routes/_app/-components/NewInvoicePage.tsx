@@ -13,7 +13,7 @@ import { useInvoice } from '../../../db/useInvoice';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { DraftEditor } from '../../../features/invoices/editor/DraftEditor';
 import { correctionOf, emptyForm, type InvoiceFormValues } from '../../../features/invoices/form';
-import { syncInvoicesNow } from '../../../features/invoices/invoice-sync';
+import { syncAndWait } from '../../../features/sync/app-sync';
 import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
 
 const route = getRouteApi('/_app/new-invoice');
@@ -111,7 +111,7 @@ export function NewInvoicePage() {
           void navigate({ to: '/edit-invoice/$id', params: { id: invoice.id }, replace: true })
         }
         onSubmitted={(invoice) => {
-          void syncInvoicesNow(context.companyId);
+          void syncAndWait();
           void navigate({ to: '/edit-invoice/$id', params: { id: invoice.id }, replace: true });
         }}
       />

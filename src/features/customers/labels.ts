@@ -1,4 +1,3 @@
-// Names of invoice values as people read them, in their language.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { IdentificationType } from '../../../domain/schemas/customer';
@@ -13,7 +12,7 @@ export const identificationTypeLabels: Record<IdentificationType, MessageDescrip
   NO_IDENTIFICATION: msg`No identification`,
 };
 
-/** Short forms, for receipts and narrow rows. */
+/** Short forms for list rows. */
 export const identificationTypeShort: Record<IdentificationType, MessageDescriptor> = {
   TAX_IDENTIFICATION_NUMBER: msg`TIN`,
   DRIVING_LICENCE: msg`Licence`,
@@ -23,10 +22,12 @@ export const identificationTypeShort: Record<IdentificationType, MessageDescript
   NO_IDENTIFICATION: msg`No ID`,
 };
 
-/** "0712 345 678" for the stored 9-digit local part "712345678". */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  return /^\d{9}$/.test(phone)
-    ? `0${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`
-    : phone;
-}
+/** What the number of each type looks like (the rules of domain/schemas/customer.ts). */
+export const identificationNumberHints: Record<IdentificationType, MessageDescriptor | null> = {
+  TAX_IDENTIFICATION_NUMBER: msg`9 digits`,
+  NATIONAL_IDENTIFICATION_AUTHORITY: msg`20 digits`,
+  DRIVING_LICENCE: msg`5 to 20 letters or digits`,
+  VOTERS_NUMBER: msg`5 to 20 letters or digits`,
+  PASSPORT: msg`5 to 20 letters or digits`,
+  NO_IDENTIFICATION: null,
+};

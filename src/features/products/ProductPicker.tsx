@@ -1,52 +1,38 @@
-// The description of an invoice line, suggesting the company's saved products as the operator
-// types; picking one fills the line from it. Free text stays allowed: not everything sold is a
-// saved product.
-import { useMemo } from 'react';
+// The item description input of an invoice line that suggests the company's products as the
+// operator types; picking one hands the product over (name, price, tax type, VAT included) for
+// the line to copy. Free text stays allowed: not everything sold is a saved product.
 import { Combobox, Group, Text, TextInput, useCombobox, type TextInputProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import { formatTsh } from '../../../../domain/money';
-import { productNameKey } from '../../../../domain/schemas/product';
-import type { LocalProduct } from '../../../db/db';
-import { useProducts } from '../../../db/useProducts';
+import { formatTsh } from '../../../domain/money';
+import type { LocalProduct } from '../../db/db';
+import { useProductMatches } from './useProductMatches';
 
-const LIMIT = 8;
-
-/** Products whose name holds every typed word; names that start with the text come first. */
-export function matchProducts(products: readonly LocalProduct[], search: string): LocalProduct[] {
-  const key = productNameKey(search);
-  const words = key.split(' ').filter(Boolean);
-  if (!words.length) return products.slice(0, LIMIT);
-  const matches = products.filter((p) => words.every((word) => p.nameKey.includes(word)));
-  const starting = matches.filter((p) => p.nameKey.startsWith(key));
-  const others = matches.filter((p) => !p.nameKey.startsWith(key));
-  return [...starting, ...others].slice(0, LIMIT);
-}
-
-export interface ItemDescriptionInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
-  companyId: string;
+export interface ProductPickerProps extends Omit<TextInputProps, 'value' | 'onChange'> {
+  companyId: string | null;
   value: string;
   onChange(value: string): void;
   onPick(product: LocalProduct): void;
 }
 
-export function ItemDescriptionInput({
+export function ProductPicker({
   companyId,
   value,
   onChange,
   onPick,
   ...input
-}: ItemDescriptionInputProps) {
+}: ProductPickerProps) {
   const { t } = useLingui();
   const combobox = useCombobox();
-  const products = useProducts(companyId);
-  const matches = useMemo(() => matchProducts(products ?? [], value), [products, value]);
-
+  const matches = useProductMatches(companyId, value) ?? [];
   return (
     <Combobox
       store={combobox}
       onOptionSubmit={(id) => {
         const product = matches.find((candidate) => candidate.id === id);
-        if (product) onPick(product);
+        if (product) {
+          onChange(product.name);
+          onPick(product);
+        }
         combobox.closeDropdown();
       }}
     >
@@ -61,10 +47,7 @@ export function ItemDescriptionInput({
             combobox.updateSelectedOptionIndex();
           }}
           onFocus={() => combobox.openDropdown()}
-          onBlur={(event) => {
-            combobox.closeDropdown();
-            input.onBlur?.(event);
-          }}
+          onBlur={() => combobox.closeDropdown()}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={matches.length === 0}>

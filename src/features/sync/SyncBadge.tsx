@@ -1,0 +1,93 @@
+// The sync state in the app shell: synced, N changes waiting, offline or refused changes.
+// Tapping it opens the panel that lists what waits and what the server refused.
+import { Box, Button, Drawer } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { IconCloudCheck, IconCloudOff, IconCloudUp, IconCloudX } from '@tabler/icons-react';
+import { useSyncState } from '../../sync/useSyncState';
+import { useConnection } from '../../stores/connection';
+import { SyncPanel } from './SyncPanel';
+
+export function SyncBadge({ companyId }: { companyId: string }) {
+  const { t, i18n } = useLingui();
+  const [opened, { open, close }] = useDisclosure(false);
+  const state = useSyncState(companyId);
+  const connection = useConnection((s) => s.status);
+  if (!state) return null;
+
+  const waiting = state.status === 'synced' ? 0 : state.waitingCount;
+  const failed = state.status === 'synced' ? 0 : state.failed.length;
+  // The API client may know of a silence before the next sync attempt does.
+  const offline = state.status === 'offline' || connection === 'offline';
+  const look = offline
+    ? {
+        color: 'gray',
+        Icon: IconCloudOff,
+        text: waiting
+          ? t({
+              message: plural(waiting, {
+                one: 'Offline · # waiting',
+                other: 'Offline · # waiting',
+              }),
+            })
+          : t`Offline`,
+      }
+    : failed
+      ? {
+          color: 'red',
+          Icon: IconCloudX,
+          text: t({
+            message: plural(failed, { one: '# change refused', other: '# changes refused' }),
+          }),
+        }
+      : waiting
+        ? {
+            color: 'orange',
+            Icon: IconCloudUp,
+            text: t({
+              message: plural(waiting, { one: '# change waiting', other: '# changes waiting' }),
+            }),
+          }
+        : { color: 'risiti', Icon: IconCloudCheck, text: t`Synced` };
+
+  // A phone's header has room for the icon and a count only; the words are the button's name.
+  const count = offline ? waiting : failed || waiting;
+  return (
+    <>
+      <Box role="status" aria-live="polite" data-testid="sync-state">
+        <Button
+          size="compact-sm"
+          variant="light"
+          color={look.color}
+          leftSection={<look.Icon size={16} stroke={1.8} aria-hidden />}
+          onClick={open}
+          aria-haspopup="dialog"
+          aria-label={look.text}
+          title={look.text}
+          styles={{ label: { whiteSpace: 'nowrap' } }}
+        >
+          <Box component="span" visibleFrom="xs">
+            {look.text}
+          </Box>
+          {count > 0 && (
+            <Box component="span" hiddenFrom="xs" aria-hidden>
+              {i18n.number(count)}
+            </Box>
+          )}
+        </Button>
+      </Box>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size="md"
+        title={t`Sync with the server`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      >
+        <SyncPanel state={state} onNavigate={close} />
+      </Drawer>
+    </>
+  );
+}

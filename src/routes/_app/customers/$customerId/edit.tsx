@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EditCustomerPage } from '../-components/EditCustomerPage';
+
+export const Route = createFileRoute('/_app/customers/$customerId/edit')({
+  component: EditCustomerPage,
+});

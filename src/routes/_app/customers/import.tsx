@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ImportPage } from './-components/ImportPage';
+
+export const Route = createFileRoute('/_app/customers/import')({
+  component: ImportPage,
+});

@@ -1,0 +1,246 @@
+// Customers and products as a shop works with them: on a phone that loses its connection, with
+// the built app, its service worker and the real server.
+import crypto from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, eventually, type ApiAs } from './helpers/api';
+import { launchBrowser, newContext, PHONE } from './helpers/browser';
+import { startServer, type E2EServer } from './helpers/server';
+import { activateSeededUser, signIn } from './helpers/session';
+
+let server: E2EServer;
+let browser: Browser;
+let password: string;
+let api: ApiAs;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  password = await activateSeededUser(server, 'owner');
+  api = await apiAs(server, 'owner', password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const tin = () => String(crypto.randomInt(100_000_000, 999_999_999));
+const unique = (name: string) => `${name} ${crypto.randomBytes(3).toString('hex')}`;
+
+interface Page2 {
+  items: { id: string; name: string; identificationNumber?: string | null }[];
+  total: number;
+}
+
+/** Signed in, with the service worker in control of the page and the first sync done. */
+async function openApp(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await signIn(page, 'owner', password);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Loaded again, the page is served and controlled by the worker, which then answers every
+  // request for the app's files, connection or not.
+  await page.reload();
+  await syncBadge(page, 'Synced');
+  return page;
+}
+
+/** Waits for the badge to say `text` (on a phone it shows its icon and count; this is its name). */
+function syncBadge(page: Page, text: string) {
+  return page
+    .getByTestId('sync-state')
+    .getByRole('button', { name: text, exact: true })
+    .waitFor({ timeout: 15_000 });
+}
+
+async function addCustomer(
+  page: Page,
+  fields: { name: string; type: RegExp; number?: string; phone?: string },
+) {
+  await page.goto('/customers/new');
+  await page.getByLabel(/^Customer name/).fill(fields.name);
+  await page.getByRole('combobox', { name: /^Identification type/ }).click();
+  await page.getByRole('option', { name: fields.type }).click();
+  if (fields.number) await page.getByLabel(/^Identification number/).fill(fields.number);
+  if (fields.phone) await page.getByLabel(/^Phone number/).fill(fields.phone);
+  await page.getByRole('button', { name: 'Save customer' }).click();
+  await page.getByRole('heading', { name: fields.name }).waitFor();
+}
+
+async function addProduct(page: Page, name: string, price: string) {
+  await page.goto('/products/new');
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByLabel(/^Default unit price/).fill(price);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((url) => url.pathname === '/products');
+}
+
+const customersNamed = (name: string) =>
+  api.get<Page2>(`/v1/accounting/customers?search=${encodeURIComponent(name)}`);
+const productsNamed = (name: string) =>
+  api.get<Page2>(`/v1/accounting/products?search=${encodeURIComponent(name)}`);
+
+describe('customers and products offline', () => {
+  it('are kept through a reload without connection and reach the server once it returns', async () => {
+    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const page = await openApp(context);
+    const customer = unique('Mama Ntilie');
+    const product = unique('Chai ya tangawizi');
+
+    await context.setOffline(true);
+    await addCustomer(page, { name: customer, type: /^TIN/, number: tin(), phone: '0754 111 222' });
+    await addProduct(page, product, '1,200');
+    await syncBadge(page, 'Offline · 2 waiting');
+    expect((await customersNamed(customer)).total).toBe(0);
+
+    await page.reload();
+    await page.goto('/customers');
+    await page.getByTestId('customer-row').filter({ hasText: customer }).waitFor();
+    await page.goto('/products');
+    await page.getByTestId('product-row').filter({ hasText: product }).waitFor();
+    expect(
+      await page.getByTestId('product-row').filter({ hasText: product }).textContent(),
+    ).toContain('Tsh 1,200.00');
+
+    await context.setOffline(false);
+    const back = Date.now();
+    const [onServer, productOnServer] = await eventually(async () => {
+      const [c, p] = await Promise.all([customersNamed(customer), productsNamed(product)]);
+      return c.total === 1 && p.total === 1 ? [c.items[0]!, p.items[0]!] : undefined;
+    }, 10_000);
+    const seconds = (Date.now() - back) / 1000;
+    expect(seconds).toBeLessThan(10);
+    expect(onServer).toMatchObject({ name: customer, phoneNumber: '754111222' });
+    expect(productOnServer).toMatchObject({ name: product, unitPrice: 120000 });
+    await syncBadge(page, 'Synced');
+    await context.close();
+  });
+
+  it('shows the server refusing a duplicate created offline, on the record', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openApp(context);
+    const number = tin();
+    await context.setOffline(true);
+    // Meanwhile someone registered this TIN from another device.
+    await api.post('/v1/accounting/customers', {
+      name: unique('Registered Elsewhere'),
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: number,
+    });
+    const name = unique('Juma Offline');
+    await addCustomer(page, { name, type: /^TIN/, number });
+    await syncBadge(page, 'Offline · 1 waiting');
+
+    await context.setOffline(false);
+    await syncBadge(page, '1 change refused');
+    await page.getByTestId('sync-state').getByRole('button').click();
+    const panel = page.getByRole('dialog', { name: 'Sync with the server' });
+    await panel.getByText('Customer identification number duplicated').waitFor();
+    await panel.getByRole('link', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Edit customer' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Customer identification number duplicated' })
+      .first()
+      .waitFor();
+    expect((await customersNamed(name)).total).toBe(0);
+    await context.close();
+  });
+
+  it('shows a change as waiting until the server has answered it', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openApp(context);
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    // The context's route holds the service worker's Background Sync calls too.
+    await context.route('**/v1/accounting/products/*', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await addProduct(page, unique('Maziwa'), '2,000');
+    await syncBadge(page, '1 change waiting');
+    release();
+    await syncBadge(page, 'Synced');
+    await context.close();
+  });
+});
+
+describe('Background Sync', () => {
+  it('sends what waits from the service worker, with the app closed', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openApp(context);
+    const name = unique('Sent By The Worker');
+    await context.setOffline(true);
+    await addProduct(page, name, '500');
+    await syncBadge(page, 'Offline · 1 waiting');
+    await page.close();
+    await context.setOffline(false);
+
+    // No page of the app is open: fire the worker's sync the way the browser does, from a tab
+    // that shows a plain file of the site (it runs none of the app).
+    const tab = await context.newPage();
+    await tab.goto('/manifest.webmanifest');
+    const cdp = await context.newCDPSession(tab);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: await registration,
+      tag: 'risiti-outbox',
+      lastChance: false,
+    });
+    const product = await eventually(async () => (await productsNamed(name)).items[0], 10_000);
+    expect(product).toMatchObject({ name, unitPrice: 50000 });
+    await context.close();
+  });
+});
+
+describe('customer CSV import', () => {
+  it('imports the good rows and names the row and column of each bad one', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await openApp(context);
+    const good = [unique('Asha Import'), unique('Baraka Import'), unique('Chausiku Import')];
+    const csv = [
+      'name,identification_type,identification_number,phone_number,email,vat_registration_number',
+      `${good[0]},TIN,${tin()},0712 000 111,,`,
+      `Bad Tin,TIN,12345,,,`,
+      `${good[1]},NO_IDENTIFICATION,,,baraka@duka.co.tz,`,
+      `,NIDA,19900101000011112222,,,`,
+      `Short Row,PASSPORT`,
+      `${good[2]},PASSPORT,AB${crypto.randomInt(100000, 999999)},,,`,
+    ].join('\r\n');
+
+    await page.goto('/customers/import');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'wateja.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByTestId('import-summary').filter({ hasText: 'Ready to import: 3' }).waitFor();
+    const problems = page.getByTestId('import-problems');
+    for (const text of [
+      'Row 3, column identification_number: Please enter a correct TIN number',
+      'Row 5: the column name needs a value',
+      'Row 6 has 2 columns instead of 6',
+    ]) {
+      await problems.getByText(text).waitFor();
+    }
+
+    await page.getByRole('button', { name: 'Import 3 customers' }).click();
+    await page.getByTestId('import-result').filter({ hasText: '3 customers imported.' }).waitFor();
+    for (const name of good) expect((await customersNamed(name)).total).toBe(1);
+    expect((await customersNamed('Bad Tin')).total).toBe(0);
+
+    // They come to the phone with the next pull.
+    await page.getByRole('link', { name: 'See the customers' }).click();
+    for (const name of good) {
+      await page.getByTestId('customer-row').filter({ hasText: name }).waitFor();
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveCustomer } from '../../src/db/customers';
+import { db } from '../../src/db/db';
+import { saveProduct } from '../../src/db/products';
+import { useSession } from '../../src/stores/session';
+import { json } from './helpers/fetch';
+import { stubApiEdge } from './helpers/api-edge';
+import { resetLocalDatabase } from './helpers/local-db';
+import { renderApp } from './helpers/render-app';
+import { signedIn, signedOut } from './helpers/session';
+
+beforeEach(resetLocalDatabase);
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await signedOut();
+});
+
+const COMPANY = 'company-1';
+const walkIn = (name: string) => ({ name, identificationType: 'NO_IDENTIFICATION' as const });
+const syncState = () => screen.findByTestId('sync-state');
+/** What the badge says (a phone shows only its icon and count; the words are its name). */
+const syncText = async () =>
+  within(await syncState())
+    .getByRole('button')
+    .getAttribute('aria-label');
+
+async function openSignOut() {
+  await userEvent.click(screen.getByTestId('user-menu'));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+}
+
+describe('the sync state in the shell', () => {
+  it('shows the changes waiting while offline, then synced once the server takes them', async () => {
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: false });
+    await saveCustomer(COMPANY, walkIn('Asha'));
+    await saveProduct(COMPANY, { name: 'Sabuni', taxType: 'standard' });
+    await renderApp('/dashboard');
+    await waitFor(async () => expect(await syncText()).toBe('Offline · 2 waiting'), {
+      timeout: 5000,
+    });
+
+    edge.online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(async () => expect(await syncText()).toBe('Synced'), {
+      timeout: 5000,
+    });
+    expect(edge.writes().map((w) => w.method)).toEqual(['PUT', 'PUT']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('lists what the server refused with its message, and opens the record', async () => {
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    edge.refuseNext = json(409, {
+      code: 'customer_vrn_duplicated',
+      message: 'Customer VAT registration number duplicated',
+      fields: { vatRegistrationNumber: 'Customer VAT registration number duplicated' },
+    });
+    const customer = await saveCustomer(COMPANY, {
+      ...walkIn('Kampuni Tawi'),
+      vatRegistrationNumber: '40012345X',
+    });
+    const { router } = await renderApp('/dashboard');
+    await waitFor(async () => expect(await syncText()).toBe('1 change refused'), {
+      timeout: 5000,
+    });
+
+    await userEvent.click(within(await syncState()).getByRole('button'));
+    const panel = await screen.findByRole('dialog', { name: 'Sync with the server' });
+    const refused = within(panel).getByRole('region', { name: 'Refused by the server' });
+    expect(within(refused).getByText('Kampuni Tawi')).toBeTruthy();
+    expect(within(refused).getByText('Customer VAT registration number duplicated')).toBeTruthy();
+    await userEvent.click(within(refused).getByRole('link', { name: 'Open' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/customers/${customer.id}/edit`),
+    );
+  });
+
+  it('lists the changes still waiting, and why they were not sent', async () => {
+    const user = await signedIn();
+    stubApiEdge(user, { online: false });
+    await saveCustomer(COMPANY, walkIn('Baraka'));
+    await renderApp('/dashboard');
+    await waitFor(async () => expect(await syncText()).toBe('Offline · 1 waiting'), {
+      timeout: 5000,
+    });
+    await userEvent.click(within(await syncState()).getByRole('button'));
+    const panel = await screen.findByRole('dialog', { name: 'Sync with the server' });
+    const waiting = within(panel).getByRole('region', { name: '1 change waiting to be sent' });
+    expect(within(waiting).getByText('Baraka')).toBeTruthy();
+    expect(
+      within(waiting).getByText(/^Not sent yet \(no connection\)\. Next try at \d\d:\d\d\.$/),
+    ).toBeTruthy();
+    expect(within(panel).getByText(/The server cannot be reached/)).toBeTruthy();
+  });
+});
+
+describe('signing out (the guard against losing changes)', () => {
+  it('signs out at once when everything is on the server, and empties the phone', async () => {
+    const user = await signedIn();
+    stubApiEdge(user, { online: true });
+    const { router } = await renderApp('/dashboard');
+    await waitFor(async () => expect(await syncText()).toBe('Synced'), {
+      timeout: 5000,
+    });
+    await db.meta.put({ key: 'cursor:company-1:v1', value: '42' });
+    await openSignOut();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSession.getState().user).toBeNull();
+    await waitFor(async () => expect(await db.meta.count()).toBe(0));
+  });
+
+  it('asks first when changes wait, and keeps them when the user stays', async () => {
+    const user = await signedIn();
+    stubApiEdge(user, { online: false });
+    await saveCustomer(COMPANY, walkIn('Not Sent Yet'));
+    await renderApp('/dashboard');
+    await openSignOut();
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not sent yet' });
+    expect(
+      within(dialog).getByText('1 change saved on this phone has not reached the server yet.'),
+    ).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'If you sign out now, they are deleted from this phone and cannot be recovered.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useSession.getState().user).not.toBeNull();
+    expect(await db.customers.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('tries to send them first, and says so when the server cannot be reached', async () => {
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: false });
+    await saveCustomer(COMPANY, walkIn('Still Waiting'));
+    const { router } = await renderApp('/dashboard');
+    await openSignOut();
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not sent yet' });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Send them now, then sign out' }),
+    );
+    await within(dialog).findByText(
+      'The server could not take them all now. Stay signed in and try again when there is a connection.',
+    );
+    expect(useSession.getState().user).not.toBeNull();
+    expect(await db.outbox.count()).toBe(1);
+
+    edge.online = true;
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Send them now, then sign out' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(edge.writes()).toHaveLength(1);
+    await waitFor(async () => expect(await db.customers.count()).toBe(0));
+  });
+
+  it('signs out and loses them only when the user says so', async () => {
+    const user = await signedIn();
+    stubApiEdge(user, { online: false });
+    await saveCustomer(COMPANY, walkIn('Given Up'));
+    const { router } = await renderApp('/dashboard');
+    await openSignOut();
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not sent yet' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out and lose them' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSession.getState().user).toBeNull();
+    await waitFor(async () => expect(await db.customers.count()).toBe(0));
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
