@@ -68,7 +68,7 @@ export function PaymentsSection({ form, total, paid, balance, overpaid }: Paymen
                 label: i18n._(paymentTypeLabels[type]),
               }))}
               allowDeselect={false}
-              style={{ flex: '0 0 40%' }}
+              style={{ flex: '0 0 36%' }}
               value={payment.type}
               onChange={(value) =>
                 value && form.setFieldValue(`payments.${index}.type`, value as PaymentType)
@@ -77,6 +77,19 @@ export function PaymentsSection({ form, total, paid, balance, overpaid }: Paymen
             <TextInput
               label={t`Amount`}
               leftSection={<Text size="xs">Tsh</Text>}
+              rightSection={
+                <Tooltip label={t`Pay the rest`}>
+                  <ActionIcon
+                    variant="light"
+                    size={30}
+                    aria-label={t`Pay the rest with payment ${number}`}
+                    onClick={() => fillBalance(index)}
+                  >
+                    <IconCash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              }
+              rightSectionWidth={38}
               inputMode="decimal"
               style={{ flex: 1, minWidth: 0 }}
               {...form.getInputProps(`payments.${index}.amount`)}
@@ -87,16 +100,6 @@ export function PaymentsSection({ form, total, paid, balance, overpaid }: Paymen
                 )
               }
             />
-            <Tooltip label={t`Pay the rest`}>
-              <ActionIcon
-                variant="light"
-                size={42}
-                aria-label={t`Pay the rest with payment ${number}`}
-                onClick={() => fillBalance(index)}
-              >
-                <IconCash size={20} />
-              </ActionIcon>
-            </Tooltip>
             <Tooltip label={t`Remove payment ${number}`}>
               <ActionIcon
                 variant="subtle"
