@@ -13,6 +13,7 @@ import { customerHasInvoices } from './customer-invoices';
 import { db, type LocalCustomer, type LocalFields, type MetaRow } from './db';
 import { addToOutbox, notifyOutboxChange, outboxEntry } from './outbox';
 import { RecordValidationError, validate } from './validation';
+import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
 
 const path = (id: string) => `/v1/accounting/customers/${id}`;
 
@@ -147,23 +148,7 @@ export async function deleteCustomer(companyId: string, id: string): Promise<voi
   if (await customerHasInvoices(companyId, id)) {
     throw new RecordValidationError({ _: errorMessages.customer_has_invoices.id });
   }
-  const queued = await db.transaction('rw', db.customers, db.outbox, async () => {
-    const existing = await db.customers.get(id);
-    if (!existing || existing.companyId !== companyId || existing.deleted) return false;
-    await db.customers.update(id, { deleted: 1, syncState: 'pending', syncError: null });
-    await addToOutbox({
-      companyId,
-      entity: 'customer',
-      recordId: id,
-      action: 'delete',
-      label: existing.name,
-      method: 'DELETE',
-      path: path(id),
-      body: null,
-    });
-    return true;
-  });
-  if (queued) notifyOutboxChange();
+  await queueDeletion(db.customers as unknown as NamedTable, 'customer', companyId, id, path(id));
 }
 
 /**
@@ -171,14 +156,13 @@ export async function deleteCustomer(companyId: string, id: string): Promise<voi
  * record is as the server has it, so it is simply synced again. Nothing is sent.
  */
 export async function keepRefusedCustomer(companyId: string, id: string): Promise<void> {
-  await db.transaction('rw', db.customers, db.outbox, async () => {
-    const customer = await db.customers.get(id);
-    if (!customer || customer.companyId !== companyId) return;
-    if (customer.syncError?.code !== 'customer_has_invoices') return;
-    const waiting = await db.outbox.where('[entity+recordId]').equals(['customer', id]).count();
-    if (waiting || customer.version === 0) return;
-    await db.customers.update(id, { syncState: 'synced', syncError: null });
-  });
+  await keepRefusedDeletion(
+    db.customers as unknown as NamedTable,
+    'customer',
+    'customer_has_invoices',
+    companyId,
+    id,
+  );
 }
 
 /** Customers of the company in name order, matching every word of the search. */

@@ -11,6 +11,7 @@ import {
 import { db, type LocalFields, type LocalProduct } from './db';
 import { addToOutbox, notifyOutboxChange } from './outbox';
 import { RecordValidationError, validate } from './validation';
+import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
 
 const path = (id: string) => `/v1/accounting/products/${id}`;
 
@@ -85,23 +86,7 @@ export async function saveProduct(
 }
 
 export async function deleteProduct(companyId: string, id: string): Promise<void> {
-  const queued = await db.transaction('rw', db.products, db.outbox, async () => {
-    const existing = await db.products.get(id);
-    if (!existing || existing.companyId !== companyId || existing.deleted) return false;
-    await db.products.update(id, { deleted: 1, syncState: 'pending', syncError: null });
-    await addToOutbox({
-      companyId,
-      entity: 'product',
-      recordId: id,
-      action: 'delete',
-      label: existing.name,
-      method: 'DELETE',
-      path: path(id),
-      body: null,
-    });
-    return true;
-  });
-  if (queued) notifyOutboxChange();
+  await queueDeletion(db.products as unknown as NamedTable, 'product', companyId, id, path(id));
 }
 
 /**
@@ -109,14 +94,13 @@ export async function deleteProduct(companyId: string, id: string): Promise<void
  * is as the server has it, so it is simply synced again. Nothing is sent.
  */
 export async function keepRefusedProduct(companyId: string, id: string): Promise<void> {
-  await db.transaction('rw', db.products, db.outbox, async () => {
-    const product = await db.products.get(id);
-    if (!product || product.companyId !== companyId) return;
-    if (product.syncError?.code !== 'product_in_use') return;
-    const waiting = await db.outbox.where('[entity+recordId]').equals(['product', id]).count();
-    if (waiting || product.version === 0) return;
-    await db.products.update(id, { syncState: 'synced', syncError: null });
-  });
+  await keepRefusedDeletion(
+    db.products as unknown as NamedTable,
+    'product',
+    'product_in_use',
+    companyId,
+    id,
+  );
 }
 
 export async function findProducts(companyId: string, search = ''): Promise<LocalProduct[]> {
