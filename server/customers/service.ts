@@ -18,8 +18,9 @@ import { databaseError, UNIQUE_VIOLATION } from '../db/errors';
 import { auditLog, customers } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import type { CompanyContext } from '../http/company';
-import { isTombstoned, recordTombstone, reserveChangeSeq } from '../sync/changes';
+import { isTombstoned, reserveChangeSeq } from '../sync/changes';
 import { customerDeleteRefusal } from './references';
+import { deleteSyncedRecord } from '../sync/delete';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -178,33 +179,13 @@ export async function saveCustomer(
  * deleted customer succeeds (a replay from a device that never saw the first answer).
  */
 export async function deleteCustomer(ctx: CompanyContext, id: string): Promise<void> {
-  const { deps, companyId, userId } = ctx;
-  const now = deps.clock.now();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const seq = await reserveChangeSeq(tx, companyId);
-      const deleted = await tx
-        .delete(customers)
-        .where(and(eq(customers.id, id), eq(customers.companyId, companyId)))
-        .returning({ id: customers.id });
-      if (!deleted.length) {
-        if (await isTombstoned(tx, 'customer', id, companyId)) return;
-        throw notFound();
-      }
-      await recordTombstone(tx, { entity: 'customer', id, companyId, seq, at: now });
-      await tx.insert(auditLog).values({
-        companyId,
-        userId,
-        action: 'customer_deleted',
-        entity: 'customer',
-        entityId: id,
-        createdAt: now,
-      });
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw customerDeleteRefusal(error) ?? error;
-  }
+  await deleteSyncedRecord(ctx, {
+    table: customers,
+    entity: 'customer',
+    id,
+    notFound,
+    refusal: customerDeleteRefusal,
+  });
 }
 
 export async function getCustomer(db: DbOrTx, companyId: string, id: string): Promise<Customer> {

@@ -9,7 +9,8 @@ import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/er
 import { auditLog, products } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import type { CompanyContext } from '../http/company';
-import { isTombstoned, recordTombstone, reserveChangeSeq } from '../sync/changes';
+import { isTombstoned, reserveChangeSeq } from '../sync/changes';
+import { deleteSyncedRecord } from '../sync/delete';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -126,35 +127,15 @@ export async function saveProduct(
 
 /** Deletes the product, leaving a tombstone; deleting it again succeeds. */
 export async function deleteProduct(ctx: CompanyContext, id: string): Promise<void> {
-  const { deps, companyId, userId } = ctx;
-  const now = deps.clock.now();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const seq = await reserveChangeSeq(tx, companyId);
-      const deleted = await tx
-        .delete(products)
-        .where(and(eq(products.id, id), eq(products.companyId, companyId)))
-        .returning({ id: products.id });
-      if (!deleted.length) {
-        if (await isTombstoned(tx, 'product', id, companyId)) return;
-        throw notFound();
-      }
-      await recordTombstone(tx, { entity: 'product', id, companyId, seq, at: now });
-      await tx.insert(auditLog).values({
-        companyId,
-        userId,
-        action: 'product_deleted',
-        entity: 'product',
-        entityId: id,
-        createdAt: now,
-      });
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
+  await deleteSyncedRecord(ctx, {
+    table: products,
+    entity: 'product',
+    id,
+    notFound,
     // A table that must keep its products (a foreign key with NO ACTION) refuses the delete.
-    if (databaseError(error)?.code === FOREIGN_KEY_VIOLATION) throw appError(409, 'product_in_use');
-    throw error;
-  }
+    refusal: (error) =>
+      databaseError(error)?.code === FOREIGN_KEY_VIOLATION ? appError(409, 'product_in_use') : null,
+  });
 }
 
 export async function getProduct(db: DbOrTx, companyId: string, id: string): Promise<Product> {
