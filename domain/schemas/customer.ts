@@ -73,6 +73,26 @@ export function identificationNumberProblem(
   return number !== null && rule.test.test(number) ? null : rule.message;
 }
 
+/**
+ * The optional identification and contact fields, normalised; shared with the customer copy on
+ * an invoice so both read a TIN, a phone or a VRN the same way.
+ */
+export const customerContactFields = {
+  identificationNumber: optionalText(compactIdentifier, v.string()),
+  phoneNumber: optionalText(
+    normalizePhone,
+    v.pipe(v.string(), v.regex(/^\d{9}$/, m.phoneInvalid.id)),
+  ),
+  email: optionalText(
+    (s) => s,
+    v.pipe(v.string(), v.email(m.emailInvalid.id), v.maxLength(100, m.emailInvalid.id)),
+  ),
+  vatRegistrationNumber: optionalText(
+    compactIdentifier,
+    v.pipe(v.string(), v.regex(/^\d{8}[A-Z]$/, m.vrnInvalid.id)),
+  ),
+};
+
 export const customerFieldsSchema = v.pipe(
   v.object({
     // A missing key reads as empty, so it gets the field's own message.
@@ -86,19 +106,7 @@ export const customerFieldsSchema = v.pipe(
       v.optional(v.string(m.identificationTypeRequired.id), ''),
       v.picklist(IDENTIFICATION_TYPES, m.identificationTypeRequired.id),
     ),
-    identificationNumber: optionalText(compactIdentifier, v.string()),
-    phoneNumber: optionalText(
-      normalizePhone,
-      v.pipe(v.string(), v.regex(/^\d{9}$/, m.phoneInvalid.id)),
-    ),
-    email: optionalText(
-      (s) => s,
-      v.pipe(v.string(), v.email(m.emailInvalid.id), v.maxLength(100, m.emailInvalid.id)),
-    ),
-    vatRegistrationNumber: optionalText(
-      compactIdentifier,
-      v.pipe(v.string(), v.regex(/^\d{8}[A-Z]$/, m.vrnInvalid.id)),
-    ),
+    ...customerContactFields,
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;

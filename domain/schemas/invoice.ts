@@ -12,10 +12,9 @@ import { BP_SCALE, TAX_TYPES } from '../tax';
 import { computeTotals, type InvoiceTotals } from '../totals';
 import {
   IDENTIFICATION_TYPES,
-  compactIdentifier,
+  customerContactFields,
   identificationNumberProblem,
   normalizeName,
-  normalizePhone,
 } from './customer';
 import { uuidSchema, type SyncedRecord } from './record';
 
@@ -51,19 +50,6 @@ const optionalText = (max: number, tooLong: Message) =>
     v.nullable(v.pipe(v.string(), v.maxLength(max, tooLong.id))),
   );
 
-const normalizedOptional = (
-  normalize: (s: string) => string,
-  rule: v.GenericSchema<string, string>,
-) =>
-  v.pipe(
-    v.nullish(v.string(m.fieldInvalid.id), null),
-    v.transform((value) => {
-      const trimmed = value?.trim() ?? '';
-      return trimmed === '' ? null : normalize(trimmed);
-    }),
-    v.nullable(rule),
-  );
-
 /**
  * The customer as printed on this invoice: a copy, so later edits of the customer record never
  * change a receipt. A walk-in customer has no identification and may have no name.
@@ -79,19 +65,7 @@ export const invoiceCustomerSchema = v.pipe(
       v.optional(v.string(m.identificationTypeRequired.id), 'NO_IDENTIFICATION'),
       v.picklist(IDENTIFICATION_TYPES, m.identificationTypeRequired.id),
     ),
-    identificationNumber: normalizedOptional(compactIdentifier, v.string()),
-    phoneNumber: normalizedOptional(
-      normalizePhone,
-      v.pipe(v.string(), v.regex(/^\d{9}$/, m.phoneInvalid.id)),
-    ),
-    email: normalizedOptional(
-      (s) => s,
-      v.pipe(v.string(), v.email(m.emailInvalid.id), v.maxLength(100, m.emailInvalid.id)),
-    ),
-    vatRegistrationNumber: normalizedOptional(
-      compactIdentifier,
-      v.pipe(v.string(), v.regex(/^\d{8}[A-Z]$/, m.vrnInvalid.id)),
-    ),
+    ...customerContactFields,
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
