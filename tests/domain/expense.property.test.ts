@@ -75,6 +75,8 @@ describe('expense totals and payments, for any receipt', () => {
         fc.boolean(),
         (receipt, off, more) => {
           const totals = totalsOf(receipt);
+          // A thousandth of a unit at one cent rounds to a zero total: no payment can match it.
+          fc.pre(totals.totalAmount > 0);
           const exact = expenseWith(receipt, split(totals.totalAmount, receipt.cuts));
           const result = v.safeParse(expenseSchema, exact);
           expect(result.success).toBe(true);
