@@ -33,9 +33,15 @@ describe('password recovery', () => {
     const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
 
+    // One digit per box, as a person types them; each box is checked before the code is sent.
+    const boxes = page.getByRole('textbox', { name: '6-digit code' });
     const enter = async (digits: string) => {
-      await page.getByRole('textbox').first().click();
-      await page.keyboard.type(digits);
+      for (const [i, digit] of [...digits].entries()) await boxes.nth(i).fill(digit);
+      await expect
+        .poll(() =>
+          boxes.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join('')),
+        )
+        .toBe(digits);
       await page.getByRole('button', { name: 'Check the code' }).click();
     };
     await enter(wrong);

@@ -68,7 +68,7 @@ export function OtpForm() {
             autoFocus
             size="md"
             mt={6}
-            aria-label={t`6-digit code`}
+            ariaLabel={t`6-digit code`}
             error={Boolean(form.errors.code)}
             value={form.values.code}
             onChange={(value) => form.setFieldValue('code', value)}
