@@ -1,5 +1,6 @@
 // What signing out would throw away, and throwing it away once the user agreed. Records
-// waiting in the outbox exist nowhere but on this device.
+// waiting in the outbox, and invoices typed in the editor but not saved, exist nowhere but on
+// this device.
 import { db } from './db';
 
 export interface UnsyncedChanges {
@@ -7,28 +8,40 @@ export interface UnsyncedChanges {
   waiting: number;
   /** Records the server refused, still shown with its message for the user to fix. */
   failed: number;
+  /** Invoices with typing in the editor that was never saved. */
+  unsaved: number;
 }
+
+/** How many things signing out would lose. */
+export const lostBySignOut = (changes: UnsyncedChanges): number =>
+  changes.waiting + changes.failed + changes.unsaved;
 
 /** What is on this device and not on the server, for one company or for all. */
 export async function unsyncedChanges(companyId?: string): Promise<UnsyncedChanges> {
-  return db.transaction('r', [db.outbox, db.customers, db.products, db.invoices], async () => {
+  const tables = [db.outbox, db.customers, db.products, db.invoices, db.invoiceDrafts];
+  return db.transaction('r', tables, async () => {
     const waiting = companyId
       ? await db.outbox.where('companyId').equals(companyId).count()
       : await db.outbox.count();
+    const unsaved = companyId
+      ? await db.invoiceDrafts
+          .where('[companyId+updatedAt]')
+          .between([companyId, 0], [companyId, Number.MAX_SAFE_INTEGER])
+          .count()
+      : await db.invoiceDrafts.count();
     let failed = 0;
     for (const table of [db.customers, db.products, db.invoices]) {
       failed += companyId
         ? await table.where('[companyId+syncState]').equals([companyId, 'failed']).count()
         : await table.filter((record) => record.syncState === 'failed').count();
     }
-    return { waiting, failed };
+    return { waiting, failed, unsaved };
   });
 }
 
 /** True when signing out now would lose changes: ask the user first. */
 export async function signOutWouldLoseChanges(companyId?: string): Promise<boolean> {
-  const { waiting, failed } = await unsyncedChanges(companyId);
-  return waiting + failed > 0;
+  return lostBySignOut(await unsyncedChanges(companyId)) > 0;
 }
 
 /**

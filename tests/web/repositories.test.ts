@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCustomer, findCustomers, saveCustomer } from '../../src/db/customers';
 import { db } from '../../src/db/db';
+import { keepEditorDraft } from '../../src/db/invoices';
 import { signOutWouldLoseChanges, unsyncedChanges } from '../../src/db/local-data';
 import { saveProduct } from '../../src/db/products';
 import { RecordValidationError } from '../../src/db/validation';
@@ -150,8 +151,22 @@ describe('signing out', () => {
   it('knows when waiting changes would be lost', async () => {
     expect(await signOutWouldLoseChanges(COMPANY)).toBe(false);
     await saveCustomer(COMPANY, juma);
-    expect(await unsyncedChanges(COMPANY)).toEqual({ waiting: 1, failed: 0 });
+    expect(await unsyncedChanges(COMPANY)).toEqual({ waiting: 1, failed: 0, unsaved: 0 });
     expect(await signOutWouldLoseChanges(COMPANY)).toBe(true);
     expect(await signOutWouldLoseChanges('22222222-2222-4222-8222-222222222222')).toBe(false);
+  });
+
+  it('counts invoices typed in the editor and never saved, for their own company only', async () => {
+    const OTHER = '22222222-2222-4222-8222-222222222222';
+    await keepEditorDraft({
+      id: crypto.randomUUID(),
+      companyId: COMPANY,
+      baseVersion: null,
+      form: {},
+    });
+    expect(await unsyncedChanges(COMPANY)).toEqual({ waiting: 0, failed: 0, unsaved: 1 });
+    expect(await signOutWouldLoseChanges(COMPANY)).toBe(true);
+    expect(await signOutWouldLoseChanges(OTHER)).toBe(false);
+    expect((await unsyncedChanges()).unsaved).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveCustomer } from '../../src/db/customers';
 import { db } from '../../src/db/db';
+import { keepEditorDraft } from '../../src/db/invoices';
 import { saveProduct } from '../../src/db/products';
 import { useSession } from '../../src/stores/session';
 import { json } from './helpers/fetch';
@@ -133,6 +134,30 @@ describe('signing out (the guard against losing changes)', () => {
     expect(useSession.getState().user).not.toBeNull();
     expect(await db.customers.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('asks first when an invoice was typed and never saved, and keeps the typing', async () => {
+    const user = await signedIn();
+    stubApiEdge(user, { online: true });
+    const id = '5c1c3a2e-8d1f-4c55-9a51-0d3f1f7a1b01';
+    await keepEditorDraft({ id, companyId: COMPANY, baseVersion: null, form: { note: 'typed' } });
+    await renderApp('/dashboard');
+    await openSignOut();
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not sent yet' });
+    expect(within(dialog).getByText('1 invoice has typing that was never saved.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Typing that was not saved is never sent: open those invoices and save them. An invoice never saved is offered again on the New invoice page.',
+      ),
+    ).toBeTruthy();
+    // Sending cannot save typing: only staying or losing it is offered.
+    expect(
+      within(dialog).queryByRole('button', { name: 'Send them now, then sign out' }),
+    ).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useSession.getState().user).not.toBeNull();
+    expect((await db.invoiceDrafts.get(id))?.form).toEqual({ note: 'typed' });
   });
 
   it('tries to send them first, and says so when the server cannot be reached', async () => {

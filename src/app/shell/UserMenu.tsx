@@ -4,7 +4,7 @@ import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { SessionUser } from '../../../domain/roles';
 import { useState } from 'react';
-import type { UnsyncedChanges } from '../../db/local-data';
+import { lostBySignOut, type UnsyncedChanges } from '../../db/local-data';
 import { changesSignOutWouldLose, signOutAndForget } from '../../features/sync/sign-out';
 import { SignOutDialog } from '../../features/sync/SignOutDialog';
 import { roleLabels } from '../roles';
@@ -22,7 +22,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   /** Signs out at once, unless that would lose changes: then the user decides. */
   const requestSignOut = async () => {
     const changes = await changesSignOutWouldLose();
-    if (changes.waiting + changes.failed > 0) {
+    if (lostBySignOut(changes) > 0) {
       setUnsynced(changes);
       return;
     }

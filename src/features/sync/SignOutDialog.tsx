@@ -1,9 +1,10 @@
-// Signing out with changes that never reached the server: say how many, and let the user send
-// them now, keep working, or sign out and lose them. Nothing is dropped without that choice.
+// Signing out with changes that never reached the server, or invoices typed and never saved:
+// say how many, and let the user send them now, keep working, or sign out and lose them.
+// Nothing is dropped without that choice.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { UnsyncedChanges } from '../../db/local-data';
+import { lostBySignOut, type UnsyncedChanges } from '../../db/local-data';
 import { syncAndWait } from './app-sync';
 import { changesSignOutWouldLose, signOutAndForget } from './sign-out';
 
@@ -22,6 +23,7 @@ export function SignOutDialog({ changes, onClose, onSignedOut }: SignOutDialogPr
   const shown = current ?? changes;
   const waiting = shown?.waiting ?? 0;
   const failed = shown?.failed ?? 0;
+  const unsaved = shown?.unsaved ?? 0;
 
   const close = () => {
     setCurrent(null);
@@ -45,7 +47,7 @@ export function SignOutDialog({ changes, onClose, onSignedOut }: SignOutDialogPr
     try {
       await syncAndWait();
       const left = await changesSignOutWouldLose();
-      if (left.waiting + left.failed === 0) {
+      if (lostBySignOut(left) === 0) {
         await signOutNow();
         return;
       }
@@ -83,12 +85,29 @@ export function SignOutDialog({ changes, onClose, onSignedOut }: SignOutDialogPr
             />
           </Text>
         )}
+        {unsaved > 0 && (
+          <div>
+            <Text>
+              <Plural
+                value={unsaved}
+                one="# invoice has typing that was never saved."
+                other="# invoices have typing that was never saved."
+              />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <Trans>
+                Typing that was not saved is never sent: open those invoices and save them. An
+                invoice never saved is offered again on the New invoice page.
+              </Trans>
+            </Text>
+          </div>
+        )}
         <Text fw={600}>
           <Trans>
             If you sign out now, they are deleted from this phone and cannot be recovered.
           </Trans>
         </Text>
-        {stillWaiting && (
+        {stillWaiting && waiting + failed > 0 && (
           <Alert color="orange" role="alert">
             {waiting > 0 ? (
               <Trans>
@@ -104,9 +123,11 @@ export function SignOutDialog({ changes, onClose, onSignedOut }: SignOutDialogPr
           </Alert>
         )}
         <Stack gap="xs">
-          <Button onClick={syncThenSignOut} loading={busy === 'sync'} disabled={busy !== null}>
-            <Trans>Send them now, then sign out</Trans>
-          </Button>
+          {waiting + failed > 0 && (
+            <Button onClick={syncThenSignOut} loading={busy === 'sync'} disabled={busy !== null}>
+              <Trans>Send them now, then sign out</Trans>
+            </Button>
+          )}
           <Button variant="default" onClick={close} disabled={busy !== null}>
             <Trans>Stay signed in</Trans>
           </Button>
