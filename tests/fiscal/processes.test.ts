@@ -110,6 +110,14 @@ async function accepted(tra: StandaloneSimulator, serial: string) {
   return (await tra.sim.ledger(serial)).filter((row) => row.ackCode === 0).length;
 }
 
+async function settled(database: Database, companyId: string) {
+  const rows = await database.db
+    .select({ status: traOutbox.status })
+    .from(traOutbox)
+    .where(eq(traOutbox.companyId, companyId));
+  return rows.filter((row) => row.status === 'accepted').length;
+}
+
 async function checkOutcome(
   database: Database,
   tra: StandaloneSimulator,
@@ -219,6 +227,13 @@ describe('two server processes on one PostgreSQL', () => {
         async () => (await accepted(tra, company.serial)) === 120,
         90_000,
         'all receipts',
+      );
+      // TRA's ledger is written before the sender hears TRA's answer (or resends after a dropped
+      // one) and records it: wait for the senders to have settled every receipt too.
+      await until(
+        async () => (await settled(database, company.id)) === 120,
+        90_000,
+        'every receipt settled',
       );
       a.child.kill('SIGTERM');
       b.child.kill('SIGTERM');
