@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { startContactMailRetry } from './contact/service';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Deps } from './context';
@@ -93,6 +94,7 @@ export async function startServer(
     ? createTraWorker(deps, { overdueAfterMs: config.traOverdueMs }, invoiceQueueHooks)
     : null;
   worker?.start();
+  const contactMail = startContactMailRetry(deps);
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
 
   return {
@@ -100,6 +102,7 @@ export async function startServer(
     url,
     async close() {
       await worker?.stop();
+      await contactMail.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close();
       await database.close();

@@ -1,7 +1,8 @@
 // The public contact form: the request is stored first, then mailed to every active platform
 // admin with the sender as Reply-To. A mail failure does not lose the request (mailed_at stays
-// empty) and does not fail the form: the person has been heard.
-import { and, eq } from 'drizzle-orm';
+// empty) and does not fail the form: the person has been heard, and the mail is tried again
+// (resendUnmailedContactRequests) until it goes out.
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Locale } from '../../domain/i18n';
 import type { ContactRequestInput } from '../../domain/schemas/contact';
 import type { Deps } from '../context';
@@ -11,6 +12,9 @@ import { translate } from '../i18n';
 
 /** Per address: enough for a shop that made a mistake, too few to flood the admins' inbox. */
 export const CONTACT_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
+
+/** A request whose mail failed is tried again this long after the last attempt. */
+export const CONTACT_MAIL_RETRY_MS = 5 * 60_000;
 
 const mail = {
   subject: /*i18n*/ { id: 'Contact request from {name}' },
@@ -54,6 +58,24 @@ export async function submitContactRequest(
     return row!;
   });
 
+  await mailContactRequest(deps, stored.id);
+  return { id: stored.id };
+}
+
+/**
+ * Mails a stored request to every active platform admin, unless it went out already or another
+ * attempt took it on less than CONTACT_MAIL_RETRY_MS ago (the claim is one UPDATE, so two server
+ * processes never both mail it). True when at least one admin received it.
+ */
+async function mailContactRequest(deps: Deps, id: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const [request] = await deps.db
+    .update(contactRequests)
+    .set({ mailAttemptAt: now })
+    .where(and(eq(contactRequests.id, id), isNull(contactRequests.mailedAt), retryDue(now)))
+    .returning();
+  if (!request) return false;
+
   const admins = await deps.db
     .select({ email: users.email, language: users.language })
     .from(users)
@@ -61,29 +83,74 @@ export async function submitContactRequest(
   let delivered = 0;
   for (const admin of admins) {
     const values = {
-      name: input.fullName,
-      email: input.email,
-      phone: input.phone ? `+255 ${input.phone}` : translate(admin.language, mail.noPhone),
-      language: translate(admin.language, context.locale === 'sw' ? mail.swahili : mail.english),
-      message: input.message,
+      name: request.fullName,
+      email: request.email,
+      phone: request.phone ? `+255 ${request.phone}` : translate(admin.language, mail.noPhone),
+      language: translate(admin.language, request.language === 'sw' ? mail.swahili : mail.english),
+      message: request.message,
     };
     try {
       await deps.mailer.send({
         to: admin.email,
-        replyTo: input.email,
+        replyTo: request.email,
         subject: translate(admin.language, mail.subject, values),
         text: translate(admin.language, mail.body, values),
       });
       delivered++;
     } catch (error) {
-      deps.log.error('Contact request not mailed', { id: stored.id, error: String(error) });
+      deps.log.error('Contact request not mailed', { id, error: String(error) });
     }
   }
-  if (delivered > 0) {
-    await deps.db
-      .update(contactRequests)
-      .set({ mailedAt: deps.clock.now() })
-      .where(eq(contactRequests.id, stored.id));
-  }
-  return { id: stored.id };
+  if (delivered === 0) return false;
+  await deps.db
+    .update(contactRequests)
+    .set({ mailedAt: deps.clock.now() })
+    .where(eq(contactRequests.id, id));
+  return true;
+}
+
+/** Never attempted, or last attempted long enough ago. */
+function retryDue(now: Date) {
+  return or(
+    isNull(contactRequests.mailAttemptAt),
+    lte(contactRequests.mailAttemptAt, new Date(now.getTime() - CONTACT_MAIL_RETRY_MS)),
+  );
+}
+
+/** Tries again the requests whose mail has not gone out, oldest first; how many went out. */
+export async function resendUnmailedContactRequests(deps: Deps, limit = 20): Promise<number> {
+  const due = await deps.db
+    .select({ id: contactRequests.id })
+    .from(contactRequests)
+    .where(and(isNull(contactRequests.mailedAt), retryDue(deps.clock.now())))
+    .orderBy(asc(contactRequests.createdAt))
+    .limit(limit);
+  let mailed = 0;
+  for (const { id } of due) if (await mailContactRequest(deps, id)) mailed++;
+  return mailed;
+}
+
+/**
+ * Runs resendUnmailedContactRequests every `intervalMs` (first run after one interval) until
+ * stopped; stop() waits for a run in progress.
+ */
+export function startContactMailRetry(deps: Deps, intervalMs = 60_000) {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = resendUnmailedContactRequests(deps)
+      .catch((error: unknown) => {
+        deps.log.error('Resending contact requests failed', { error: String(error) });
+      })
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

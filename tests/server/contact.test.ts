@@ -5,9 +5,11 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests } from '../../server/db/schema';
-import type { Mailer } from '../../server/mail/mailer';
+import { CONTACT_MAIL_RETRY_MS, resendUnmailedContactRequests } from '../../server/contact/service';
+import { createMailer, type Mailer } from '../../server/mail/mailer';
 import { createUser } from '../helpers/factories';
 import { createTestServer, type TestServer } from '../helpers/server';
+import { startSmtp } from '../helpers/smtp';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,6 +20,10 @@ afterAll(async () => {
 });
 
 const unique = () => crypto.randomBytes(4).toString('hex');
+const sentTo = (mail: ParsedMail, address: string) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).some((to) =>
+    to.value.some((v) => v.address?.toLowerCase() === address.toLowerCase()),
+  );
 
 const send = (body: unknown, address: string, language = 'en', target = server) =>
   target.call('POST', '/v1/accounting/contact-requests', {
@@ -137,14 +143,22 @@ describe('contact requests', () => {
     expect((await send(request, '10.9.1.1')).status).toBe(201);
   });
 
-  it('keeps the request when the mail cannot be sent', async () => {
-    const failing: Mailer = {
-      send: () => Promise.reject(new Error('SMTP server down')),
-      close: () => undefined,
+  it('keeps the request when the mail cannot be sent, and mails it once the server is back', async () => {
+    const smtp = await startSmtp();
+    const real = createMailer({ smtpUrl: smtp.url, from: 'risiti@example.co.tz', dataDir: '.' });
+    let down = true;
+    const flaky: Mailer = {
+      send: (message) =>
+        down ? Promise.reject(new Error('SMTP server down')) : real.send(message),
+      close: () => real.close(),
     };
-    const other = await createTestServer({ mailer: failing });
+    const other = await createTestServer({ mailer: flaky });
+    const stored = async (id: string) =>
+      (await other.deps.db.select().from(contactRequests).where(eq(contactRequests.id, id)))[0]!;
+    const toAdmin = (admin: string) =>
+      smtp.messages.filter((mail) => mail.text?.includes('Nipigieni simu') && sentTo(mail, admin));
     try {
-      await createUser(other.deps.db, 'platform_admin');
+      const admin = await createUser(other.deps.db, 'platform_admin');
       const { status, body } = await send(
         { fullName: 'Juma Hassan', email: 'juma@example.co.tz', message: 'Nipigieni simu' },
         '10.9.2.1',
@@ -152,13 +166,29 @@ describe('contact requests', () => {
         other,
       );
       expect(status).toBe(201);
-      const [row] = await other.deps.db
-        .select()
-        .from(contactRequests)
-        .where(eq(contactRequests.id, body.id));
-      expect(row).toMatchObject({ fullName: 'Juma Hassan', mailedAt: null });
+      expect(await stored(body.id)).toMatchObject({ fullName: 'Juma Hassan', mailedAt: null });
+
+      down = false;
+      // Not before the retry time: the mail server is not hammered.
+      expect(await resendUnmailedContactRequests(other.deps)).toBe(0);
+      other.clock.advance(CONTACT_MAIL_RETRY_MS);
+      // Two server processes trying at once: one of them mails it.
+      const mailed = await Promise.all([
+        resendUnmailedContactRequests(other.deps),
+        resendUnmailedContactRequests(other.deps),
+      ]);
+      expect(mailed[0]! + mailed[1]!).toBe(1);
+      const mail = await smtp.waitFor(admin.email);
+      expect(mail.subject).toBe('Contact request from Juma Hassan');
+      expect(mail.replyTo?.text).toBe('juma@example.co.tz');
+      expect((await stored(body.id)).mailedAt).toBeInstanceOf(Date);
+
+      other.clock.advance(CONTACT_MAIL_RETRY_MS);
+      expect(await resendUnmailedContactRequests(other.deps)).toBe(0);
+      expect(toAdmin(admin.email)).toHaveLength(1);
     } finally {
       await other.close();
+      await smtp.close();
     }
   });
 });

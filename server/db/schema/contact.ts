@@ -1,5 +1,5 @@
 // Messages sent from the public contact form. Stored first, then mailed to the platform
-// admins; mailed_at stays empty when the mail could not be sent, so nothing is lost.
+// admins; mailed_at stays empty until a mail went out, and the mail is tried again later.
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const contactRequests = pgTable(
@@ -16,6 +16,8 @@ export const contactRequests = pgTable(
     address: text('address').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** When a process last took the mailing on: one process mails it, and not too often. */
+    mailAttemptAt: timestamp('mail_attempt_at', { withTimezone: true }),
   },
   (t) => [index('contact_requests_created_idx').on(t.createdAt)],
 );

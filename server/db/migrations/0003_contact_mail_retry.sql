@@ -1,0 +1,1 @@
+ALTER TABLE "contact_requests" ADD COLUMN "mail_attempt_at" timestamp with time zone;
