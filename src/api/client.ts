@@ -13,6 +13,7 @@ import { useSession, type TokenPair } from '../stores/session';
 import { i18n } from '../i18n/i18n';
 import { timeLeft, tokenTimes } from './jwt';
 import { webLock, type LockRunner } from './lock';
+import { uploadFetch, type UploadProgress } from './upload';
 
 /** Spec §7: refresh first when the token has under one minute left. */
 export const REFRESH_MARGIN_MS = 60_000;
@@ -43,6 +44,8 @@ export interface ApiClient {
   publicApi: KyInstance;
   /** Runs (or joins) the shared refresh; null when the session has ended. */
   refresh(staleToken: string | null): Promise<string | null>;
+  /** Per-request `fetch` for `api` that reports the upload's progress (big files). */
+  uploadingFetch(onProgress: UploadProgress): typeof fetch;
 }
 
 const bearer = (request: Request) =>
@@ -69,23 +72,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   let serverOffsetMs = 0;
   const serverNow = () => (options.now?.() ?? Date.now()) + serverOffsetMs;
 
-  const trackingFetch: typeof fetch = async (input, init) => {
-    let response: Response;
-    try {
-      response = await baseFetch(input, init);
-    } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) {
-        connection.getState().serverUnreachable();
+  /** `transport` as the client uses it: it learns whether the server answered, and its clock. */
+  const track =
+    (transport: typeof fetch): typeof fetch =>
+    async (input, init) => {
+      let response: Response;
+      try {
+        response = await transport(input, init);
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) {
+          connection.getState().serverUnreachable();
+        }
+        throw error;
       }
-      throw error;
-    }
-    // A proxy's 502-504 means our server did not answer.
-    if (response.status >= 502 && response.status <= 504) connection.getState().serverUnreachable();
-    else connection.getState().serverAnswered();
-    const date = Date.parse(response.headers.get('date') ?? '');
-    if (Number.isFinite(date)) serverOffsetMs = date - (options.now?.() ?? Date.now());
-    return response;
-  };
+      // A proxy's 502-504 means our server did not answer.
+      if (response.status >= 502 && response.status <= 504) {
+        connection.getState().serverUnreachable();
+      } else {
+        connection.getState().serverAnswered();
+      }
+      const date = Date.parse(response.headers.get('date') ?? '');
+      if (Number.isFinite(date)) serverOffsetMs = date - (options.now?.() ?? Date.now());
+      return response;
+    };
+  const trackingFetch = track(baseFetch);
 
   const common: Options = {
     prefixUrl: options.prefixUrl ?? `${globalThis.location?.origin ?? ''}/`,
@@ -203,9 +213,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     else if (body?.code === 'account_disabled') await session.getState().clear('disabled');
   }
 
-  return { api, publicApi, refresh };
+  return {
+    api,
+    publicApi,
+    refresh,
+    uploadingFetch: (onProgress) => track(uploadFetch(onProgress)),
+  };
 }
 
 const client = createApiClient();
 export const api = client.api;
 export const publicApi = client.publicApi;
+export const uploadingFetch = client.uploadingFetch;

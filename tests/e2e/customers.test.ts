@@ -243,4 +243,45 @@ describe('customer CSV import', () => {
     }
     await context.close();
   });
+
+  it('says how much of a big file has gone out over a slow connection', async () => {
+    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const page = await openApp(context);
+    const prefix = unique('Mteja Polepole');
+    const rows = [
+      'name,identification_type,identification_number,phone_number,email,vat_registration_number',
+      ...Array.from({ length: 2000 }, (_, i) => `${prefix} ${i},NO_IDENTIFICATION,,,,`),
+    ];
+    await page.goto('/customers/import');
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'wateja-wengi.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(rows.join('\r\n')),
+    });
+    await page
+      .getByTestId('import-summary')
+      .filter({ hasText: 'Ready to import: 2,000' })
+      .waitFor();
+    // About 70 KB going out at 20 KB/s, as on a weak mobile connection.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: 200_000,
+      uploadThroughput: 20_000,
+    });
+    await page.getByRole('button', { name: 'Import 2,000 customers' }).click();
+    await page.getByText(/^Sending the file: [1-9]\d?%$/).waitFor({ timeout: 15_000 });
+    const bar = page.getByRole('progressbar', { name: 'Import progress' });
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+
+    await page
+      .getByTestId('import-result')
+      .filter({ hasText: '2,000 customers imported.' })
+      .waitFor({ timeout: 30_000 });
+    expect((await customersNamed(prefix)).total).toBe(2000);
+    await context.close();
+  });
 });

@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
+import { uploadCustomerFile } from '../../src/features/customers/import-customers';
 import { customerCsvApi } from '../../src/workers/customer-csv';
 import { useConnection } from '../../src/stores/connection';
+import { useSession } from '../../src/stores/session';
 import { json } from './helpers/fetch';
 import { stubApiEdge } from './helpers/api-edge';
 import { resetLocalDatabase } from './helpers/local-db';
@@ -92,6 +94,30 @@ describe('the import screen', () => {
       'disabled',
       true,
     );
+  });
+
+  it('says how much of the file has gone out while it uploads', async () => {
+    const edge = await openImport(true);
+    const uploads: Request[] = [];
+    edge.importAnswer = (request) => {
+      uploads.push(request);
+      return json(200, { total: 3, imported: 2, failed: [] });
+    };
+    const shares: number[] = [];
+    const file = new File([FILE], 'wateja.csv', { type: 'text/csv' });
+    const result = await uploadCustomerFile(
+      useSession.getState().user!.company!.id,
+      file,
+      'a'.repeat(64),
+      (share) => shares.push(share),
+    );
+    expect(result).toMatchObject({ via: 'server', imported: 2, replayed: false });
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares[0]!).toBeGreaterThan(0);
+    expect(shares[0]!).toBeLessThan(1);
+    expect(shares.at(-1)).toBe(1);
   });
 
   it('stores the rows on the phone for the outbox when the server cannot be reached', async () => {

@@ -6,7 +6,7 @@
 // phone in one transaction and reach the server through the outbox. docs/ARCHITECTURE.md says
 // why both ways exist.
 import { duplicateProblem, type CsvRowProblem } from '../../../domain/customer-csv';
-import { api } from '../../api/client';
+import { api, uploadingFetch } from '../../api/client';
 import { readFailure, type ApiFailure } from '../../api/errors';
 import {
   customerImportMarker,
@@ -62,6 +62,8 @@ export async function uploadCustomerFile(
   companyId: string,
   file: File,
   fingerprint: string,
+  /** Share of the file sent so far, 0 to 1. */
+  onUploaded: (share: number) => void = () => undefined,
 ): Promise<ImportResult> {
   const form = new FormData();
   form.set('file', file, file.name);
@@ -72,6 +74,7 @@ export async function uploadCustomerFile(
         body: form,
         headers: { 'Idempotency-Key': importKey(fingerprint) },
         timeout: 180_000,
+        fetch: uploadingFetch((sent, total) => onUploaded(total > 0 ? sent / total : 0)),
       },
     );
     const answer = await response.json<ServerImportAnswer>();

@@ -1,9 +1,10 @@
 // The server at the network edge for screens that save records: it answers the session calls,
 // and answers (or, while `online` is false, drops like a lost connection) the outbox and the
-// changes feed. Records every request.
+// changes feed, by fetch and by XMLHttpRequest (uploads). Records every request.
 import { vi } from 'vitest';
 import type { SessionUser } from '../../../domain/roles';
 import { json } from './fetch';
+import { stubXhrOverFetch } from './xhr';
 
 export interface ApiEdge {
   online: boolean;
@@ -33,6 +34,7 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
     writes: () =>
       edge.seen.filter((r) => r.answered && (r.method === 'PUT' || r.method === 'DELETE')),
   };
+  stubXhrOverFetch();
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const url = new URL(request.url);

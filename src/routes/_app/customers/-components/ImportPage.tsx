@@ -59,7 +59,16 @@ type Step =
   | { kind: 'idle' }
   | { kind: 'checking'; file: File }
   | { kind: 'checked'; file: File; check: CheckedFile }
-  | { kind: 'importing'; file: File; check: CheckedFile; via: 'server' | 'phone'; stored: number }
+  | {
+      kind: 'importing';
+      file: File;
+      check: CheckedFile;
+      via: 'server' | 'phone';
+      /** Rows stored on the phone so far. */
+      stored: number;
+      /** Share of the file uploaded so far (0 to 1). */
+      uploaded: number;
+    }
   | { kind: 'done'; file: File; check: CheckedFile; result: ImportResult };
 
 /** The rows left out, each sentence naming its row and column. */
@@ -162,7 +171,7 @@ export function ImportPage() {
     // be on the server, and only repeating that same upload is safe.
     const mustUpload = check.previous?.status === 'unanswered';
     let via: 'server' | 'phone' = offline && !mustUpload ? 'phone' : 'server';
-    setStep({ kind: 'importing', file, check, via, stored: 0 });
+    setStep({ kind: 'importing', file, check, via, stored: 0, uploaded: 0 });
     try {
       let result: ImportResult;
       if (via === 'server') {
@@ -176,11 +185,13 @@ export function ImportPage() {
         if (unreachable && !mustUpload) via = 'phone';
       }
       if (via === 'server') {
-        result = await uploadCustomerFile(companyId, file, check.fingerprint);
+        result = await uploadCustomerFile(companyId, file, check.fingerprint, (uploaded) =>
+          setStep({ kind: 'importing', file, check, via: 'server', stored: 0, uploaded }),
+        );
         requestSync();
       } else {
         const stored = await storeCustomerRows(companyId, check, (count) =>
-          setStep({ kind: 'importing', file, check, via, stored: count }),
+          setStep({ kind: 'importing', file, check, via, stored: count, uploaded: 0 }),
         );
         result = {
           via,
@@ -243,6 +254,9 @@ export function ImportPage() {
   const toFixCount = i18n.number(check?.ok ? check.problems.length : 0);
   const previousAt = check?.previous ? formatDateTime(check.previous.at, locale) : '';
   const storedCount = i18n.number(step.kind === 'importing' ? step.stored : 0);
+  // Until the last byte is sent; then the server works on it.
+  const uploading = step.kind === 'importing' && step.via === 'server' && step.uploaded < 1;
+  const uploadedPercent = Math.floor(100 * (step.kind === 'importing' ? step.uploaded : 0));
   const importedCount = step.kind === 'done' ? step.result.imported : 0;
   const notImported = step.kind === 'done' ? step.result.problems.length : 0;
 
@@ -361,20 +375,24 @@ export function ImportPage() {
               {step.kind === 'importing' && (
                 <Stack gap={4}>
                   <Text size="sm">
-                    {step.via === 'server' ? (
-                      <Trans>Importing on the server…</Trans>
-                    ) : (
+                    {step.via === 'phone' ? (
                       t`Saving on this phone: ${storedCount} of ${readyText}`
+                    ) : uploading ? (
+                      t`Sending the file: ${uploadedPercent}%`
+                    ) : (
+                      <Trans>Importing on the server…</Trans>
                     )}
                   </Text>
                   <Progress
                     value={
-                      step.via === 'server'
-                        ? 100
-                        : (100 * step.stored) / Math.max(1, check.rows.length)
+                      step.via === 'phone'
+                        ? (100 * step.stored) / Math.max(1, check.rows.length)
+                        : uploading
+                          ? 100 * step.uploaded
+                          : 100
                     }
-                    striped={step.via === 'server'}
-                    animated={step.via === 'server'}
+                    striped={step.via === 'server' && !uploading}
+                    animated={step.via === 'server' && !uploading}
                     aria-label={t`Import progress`}
                   />
                 </Stack>
