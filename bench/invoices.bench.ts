@@ -1,9 +1,8 @@
 // Invoices over the HTTP API of a real server socket: the latency of saving a draft and of
 // submitting it (checked, numbered, signed, queued) one after another, and the time from a
 // burst of 100 submissions to all of them issued by the TRA simulator (its own process).
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import { serve } from '@hono/node-server';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -13,50 +12,25 @@ import { invoices, users } from '../server/db/schema';
 import { invoiceQueueHooks } from '../server/invoices/settle';
 import { createTraWorker } from '../server/vfd/worker';
 import { invoiceBody } from '../tests/helpers/invoices';
-import { benchDatabase, benchDeps, line, percentile, registeredCompany } from './support';
+import {
+  benchDatabase,
+  benchDeps,
+  line,
+  percentile,
+  registeredCompany,
+  simulatorProcess,
+} from './support';
 
 const SEQUENTIAL = Number(process.env.BENCH_INVOICES ?? 300);
 const BURST = Number(process.env.BENCH_BURST ?? 100);
 const BURST_CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const simPort = await freePort();
-const adminToken = crypto.randomBytes(24).toString('base64url');
-const simulator = spawn(process.execPath, ['--import', 'tsx', 'server/tra-sim/main.ts'], {
-  env: { ...process.env, TRA_SIM_PORT: String(simPort), TRA_SIM_ADMIN_TOKEN: adminToken },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve) => {
-  simulator.stdout.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('listening')) resolve();
-  });
-});
-const traUrl = `http://127.0.0.1:${simPort}`;
+const simulator = await simulatorProcess();
+const traUrl = simulator.url;
 
 const database = await benchDatabase();
 const deps = benchDeps(database, traUrl);
-const company = await registeredCompany(deps, async (c) => {
-  const response = await fetch(`${traUrl}/admin/taxpayers`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      serial: c.serial,
-      tin: c.tin,
-      name: c.name,
-      mobile: '255712000000',
-      address: 'Kariakoo, Dar es Salaam',
-    }),
-  });
-  const issued = (await response.json()) as { pfx: string; password: string };
-  return { pfx: Buffer.from(issued.pfx, 'base64'), password: issued.password };
-});
+const company = await registeredCompany(deps, simulator.issue);
 const [operator] = await database.db
   .insert(users)
   .values({
@@ -189,5 +163,5 @@ line(
 line(`… all ${BURST} issued (TRA acknowledged)`, `${(issuedAfter / 1000).toFixed(2)} s`);
 
 server.close();
-simulator.kill('SIGTERM');
+simulator.stop();
 await database.drop();

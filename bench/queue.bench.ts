@@ -1,55 +1,23 @@
 // End to end: 1,000 receipts fiscalized, then sent by the fiscal worker to the TRA simulator
 // running as its own process (npm run tra-sim), each one acknowledged before the next is sent.
 // Target: 1,000 receipts acknowledged in ≤ 30 s.
-import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import net from 'node:net';
 import os from 'node:os';
 import { and, count, eq } from 'drizzle-orm';
 import { traOutbox } from '../server/db/schema';
 import { fiscalizeInvoice } from '../server/vfd/fiscalize';
 import { createTraWorker } from '../server/vfd/worker';
 import { invoiceFor } from '../tests/helpers/fiscal';
-import { benchDatabase, benchDeps, line, registeredCompany } from './support';
+import { benchDatabase, benchDeps, line, registeredCompany, simulatorProcess } from './support';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000);
 
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address() as net.AddressInfo;
-    probe.close(() => resolve(free));
-  });
-});
-const adminToken = crypto.randomBytes(24).toString('base64url');
-const simulator = spawn(process.execPath, ['--import', 'tsx', 'server/tra-sim/main.ts'], {
-  env: { ...process.env, TRA_SIM_PORT: String(port), TRA_SIM_ADMIN_TOKEN: adminToken },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve) => {
-  simulator.stdout.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('listening')) resolve();
-  });
-});
-const traUrl = `http://127.0.0.1:${port}`;
+// TRA issues the certificate: the simulator's admin endpoint plays that part.
+const simulator = await simulatorProcess();
+const traUrl = simulator.url;
 
 const database = await benchDatabase();
 const deps = benchDeps(database, traUrl);
-const company = await registeredCompany(deps, async (c) => {
-  // TRA issues the certificate: the simulator's admin endpoint plays that part.
-  const response = await fetch(`${traUrl}/admin/taxpayers`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      serial: c.serial,
-      tin: c.tin,
-      name: c.name,
-      mobile: '255712000000',
-      address: 'Kariakoo, Dar es Salaam',
-    }),
-  });
-  const issued = (await response.json()) as { pfx: string; password: string };
-  return { pfx: Buffer.from(issued.pfx, 'base64'), password: issued.password };
-});
+const company = await registeredCompany(deps, simulator.issue);
 
 for (let i = 0; i < RECEIPTS; i++) {
   await database.db.transaction((tx) =>
@@ -77,6 +45,6 @@ console.log(
 line(`${RECEIPTS} receipts acknowledged, one at a time`, `${seconds.toFixed(1)} s`);
 line('receipts acknowledged per second', `${(RECEIPTS / seconds).toFixed(0)} receipts/s`);
 
-simulator.kill('SIGTERM');
+simulator.stop();
 deps.mailer.close();
 await database.drop();

@@ -1,8 +1,10 @@
 // Shared set-up for the benchmarks: a server's dependencies on a fresh database (in-memory
 // PGlite, or PostgreSQL when BENCH_DATABASE_URL is set) and a company registered with a TRA
 // simulator, plus timing helpers. Numbers are printed, never asserted.
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -103,4 +105,54 @@ export function percentile(sorted: number[], p: number): number {
 
 export function line(label: string, value: string): void {
   console.log(`  ${label.padEnd(46)} ${value}`);
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The TRA simulator in its own process (`server/tra-sim/main.ts`), as TRA is another machine;
+ * `issue` has it issue a certificate for a company (TRA's part), for registeredCompany.
+ */
+export async function simulatorProcess() {
+  const port = await freePort();
+  const adminToken = crypto.randomBytes(24).toString('base64url');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/tra-sim/main.ts'], {
+    env: { ...process.env, TRA_SIM_PORT: String(port), TRA_SIM_ADMIN_TOKEN: adminToken },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) resolve();
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    async issue(company: { serial: string; tin: string; name: string }) {
+      const response = await fetch(`${url}/admin/taxpayers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          serial: company.serial,
+          tin: company.tin,
+          name: company.name,
+          mobile: '255712000000',
+          address: 'Kariakoo, Dar es Salaam',
+        }),
+      });
+      const issued = (await response.json()) as { pfx: string; password: string };
+      return { pfx: Buffer.from(issued.pfx, 'base64'), password: issued.password };
+    },
+    stop() {
+      child.kill('SIGTERM');
+    },
+  };
 }
