@@ -3,7 +3,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { bodyLimit } from 'hono/body-limit';
 import { errorMessages } from '../domain/errors';
 import type { ErrorBody } from '../domain/errors';
 import { authRoutes } from './auth/routes';
@@ -19,6 +18,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { publicReceiptRoutes } from './receipts/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
+import { jsonBodyLimit } from './http/validate';
 import { localeFromHeader, translate } from './i18n';
 
 export function createApp(deps: Deps) {
@@ -32,15 +32,7 @@ export function createApp(deps: Deps) {
     c.set('locale', localeFromHeader(c.req.header('accept-language')));
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw appError(413, 'payload_too_large');
-      },
-    }),
-  );
+  app.use('/api/*', jsonBodyLimit());
 
   app.onError((error, c) => {
     const locale = c.get('locale') ?? 'en';

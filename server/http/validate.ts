@@ -1,6 +1,7 @@
 // Parses request input with a domain schema. Failures become a 422 naming each field with
 // its translated message; nothing is written when any field is wrong.
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import { m } from '../../domain/messages';
@@ -78,4 +79,14 @@ export async function parseJson<S extends v.GenericSchema>(
   schema: S,
 ): Promise<v.InferOutput<S>> {
   return parseWith(schema, await readJson(c));
+}
+
+/** Refuses a request body over `maxSize` bytes (1 MiB unless told) with a 413 before reading it. */
+export function jsonBodyLimit(maxSize = 1024 * 1024) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw appError(413, 'payload_too_large');
+    },
+  });
 }

@@ -1,7 +1,6 @@
 // /v1/accounting/invoices: a company's invoices, from draft to TRA (DESIGN.md "The main job").
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import { INVOICE_STATUSES } from '../../domain/invoice-status';
@@ -14,7 +13,7 @@ import type { AppEnv, Deps } from '../context';
 import { AppError, appError } from '../http/app-error';
 import { companyContext } from '../http/company';
 import { IDEMPOTENCY_HEADER, idempotency } from '../http/idempotency';
-import { parseWith, readJson } from '../http/validate';
+import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
 import { renderReceiptPdf, RECEIPT_LAYOUTS } from '../receipts/pdf';
 import { receiptBusiness, receiptView } from '../receipts/view';
 import { emailInvoice } from './email';
@@ -128,17 +127,7 @@ async function optionalJson(c: Context): Promise<unknown> {
 export function invoiceRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw appError(413, 'payload_too_large');
-      },
-    }),
-    requireAuth(deps),
-    idempotency(deps),
-  );
+  app.use('*', jsonBodyLimit(), requireAuth(deps), idempotency(deps));
 
   app.get('/', async (c) => {
     const ctx = await companyContext(c, deps);

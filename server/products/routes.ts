@@ -1,7 +1,6 @@
 // /v1/accounting/products: the company's products and services.
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { productFieldsSchema } from '../../domain/schemas/product';
 import { uuidSchema } from '../../domain/schemas/record';
@@ -11,7 +10,7 @@ import { appError } from '../http/app-error';
 import { companyContext } from '../http/company';
 import { idempotency } from '../http/idempotency';
 import { listQuerySchema } from '../http/list-query';
-import { parseWith, readJson } from '../http/validate';
+import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
 import { deleteProduct, getProduct, listProducts, saveProduct } from './service';
 
 function productId(id: string): string {
@@ -22,17 +21,7 @@ function productId(id: string): string {
 export function productRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw appError(413, 'payload_too_large');
-      },
-    }),
-    requireAuth(deps),
-    idempotency(deps),
-  );
+  app.use('*', jsonBodyLimit(), requireAuth(deps), idempotency(deps));
 
   app.get('/', async (c) => {
     const ctx = await companyContext(c, deps);

@@ -70,6 +70,20 @@ describe('products and services', () => {
     expect(negative.body.fields).toEqual({ unitPrice: 'Enter a price of zero or more' });
   });
 
+  it('refuses a body over 1 MB, in the language of the request, and stores nothing', async () => {
+    const { token } = await companyOperator();
+    const name = `Kubwa ${crypto.randomBytes(3).toString('hex')}`;
+    const tooBig = await server.call('POST', '/v1/accounting/products', {
+      token,
+      body: product({ name, note: 'x'.repeat(1024 * 1024) }),
+      headers: { 'accept-language': 'sw' },
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toMatchObject({ code: 'payload_too_large', message: 'Ombi ni kubwa mno' });
+    const list = await server.call('GET', `/v1/accounting/products?search=${name}`, { token });
+    expect(list.body.total).toBe(0);
+  });
+
   it('refuses a second product of the same name, whatever its case and spacing', async () => {
     const { token } = await companyOperator();
     await server.call('POST', '/v1/accounting/products', {
