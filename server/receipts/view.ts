@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../domain/invoice-status';
 import { cents, type Cents } from '../../domain/money';
 import type { PaymentType } from '../../domain/payments';
+import type { ReceiptBusiness } from '../../domain/receipt-business';
 import type { IdentificationType } from '../../domain/schemas/customer';
 import { TRA_TAX_GROUP } from '../../domain/tra';
 import type { TaxType } from '../../domain/tax';
@@ -17,19 +18,6 @@ import type { InvoiceRow } from '../invoices/records';
 import type { FiscalReceipt } from '../vfd/fiscalize';
 
 export type TaxGroup = 'A' | 'C' | 'D' | 'E';
-
-export interface ReceiptBusiness {
-  name: string;
-  address: string;
-  mobile: string;
-  tin: string;
-  /** null prints as NOT REGISTERED. */
-  vrn: string | null;
-  serial: string;
-  /** From TRA's registration; null while the VFD is not registered (pro forma only). */
-  uin: string | null;
-  taxOffice: string | null;
-}
 
 export interface ReceiptLine {
   description: string;

@@ -3,21 +3,11 @@
 import type { Cents } from '../../../domain/money';
 import type { InvoiceStatus } from '../../../domain/invoice-status';
 import type { PaymentType } from '../../../domain/payments';
+import type { ReceiptBusiness } from '../../../domain/receipt-business';
 import type { IdentificationType } from '../../../domain/schemas/customer';
 import type { Invoice } from '../../../domain/schemas/invoice';
 import type { TaxType } from '../../../domain/tax';
 import type { BusinessProfile } from '../../db/business-profile';
-
-export interface ReceiptBusiness {
-  name: string;
-  address: string;
-  mobile: string;
-  tin: string;
-  vrn: string | null;
-  serial: string;
-  uin: string | null;
-  taxOffice: string | null;
-}
 
 export interface ReceiptLine {
   description: string;
