@@ -28,6 +28,9 @@ export const attachmentMessages = {
   empty: /*i18n*/ { id: 'The file is empty' },
   contentMismatch: /*i18n*/ { id: 'The file content does not match its type' },
   tooMany: /*i18n*/ { id: 'An expense can have at most 10 files' },
+  noSpace: /*i18n*/ {
+    id: 'This phone has no room left for the file. Free some space, or attach it later.',
+  },
 } satisfies Record<string, Message>;
 
 const am = attachmentMessages;

@@ -107,13 +107,38 @@ export const errorMessages = {
     id: 'This company cannot issue receipts yet: its TRA certificate is not registered',
   },
   expense_locked: /*i18n*/ { id: 'Only a pending expense can be changed' },
-  expense_receipt_taken: /*i18n*/ { id: 'This receipt code is already registered' },
+  /** The notification; the receiptCode field says 'This receipt code is already registered'. */
+  expense_receipt_taken: /*i18n*/ { id: 'Conflict. Code already registered.' },
+  expense_not_found: /*i18n*/ { id: 'Expense not found' },
+  expense_incomplete: /*i18n*/ {
+    id: 'Enter the receipt details before marking the expense processed',
+  },
+  expense_already_read: /*i18n*/ {
+    id: 'This receipt has been read already. Edit the expense instead.',
+  },
+  vendor_not_found: /*i18n*/ { id: 'Vendor not found' },
+  category_not_found: /*i18n*/ { id: 'Category not found' },
+  attachment_not_found: /*i18n*/ { id: 'File not found' },
+  attachment_replaced: /*i18n*/ {
+    id: 'Another file was already stored under this name. Attach it again.',
+  },
   category_code_taken: /*i18n*/ { id: 'Conflict. Code already registered.' },
   vendor_taken: /*i18n*/ { id: 'Conflict. Tax Number or Serial already registered.' },
   attachment_too_large: /*i18n*/ { id: 'The file is too large. The maximum is 5 MB.' },
   attachment_type: /*i18n*/ { id: 'Only PDF, PNG or JPG files are accepted' },
   receipt_processing_failed: /*i18n*/ {
     id: 'The receipt could not be read. Check the code and time, or enter the expense by hand.',
+  },
+  operator_email_taken: /*i18n*/ { id: 'Operator email already registered' },
+  company_certificate_failed: /*i18n*/ { id: 'Company created, but PFX file upload failed.' },
+  company_creation_failed: /*i18n*/ {
+    id: 'The company could not be created. Please check and try again.',
+  },
+  potential_client_closed: /*i18n*/ {
+    id: 'This registration request has already been dealt with',
+  },
+  operator_company_required: /*i18n*/ {
+    id: 'Choose a company of the organization',
   },
   ai_unavailable: /*i18n*/ { id: 'AI insights are not set up on this server' },
   ai_consent_required: /*i18n*/ { id: 'Please agree to AI processing of your data first' },

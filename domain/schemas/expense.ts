@@ -13,6 +13,7 @@ import {
   type ExpenseLineInput,
   type ExpensePaymentInput,
 } from '../expense';
+import { expenseAmounts } from '../expense-record';
 import type { Message } from '../i18n';
 import { isReceiptCode, normalizeReceiptCode } from '../receipt-code';
 import {
@@ -54,6 +55,8 @@ export const expenseMessages = {
     id: 'AI categorization needs a description on at least one item',
   },
   statusChangeInvalid: /*i18n*/ { id: 'An expense can be marked processed or canceled' },
+  receiptCodeTaken: /*i18n*/ { id: 'This receipt code is already registered' },
+  amountsTooLarge: /*i18n*/ { id: 'These amounts are too large to record' },
 } satisfies Record<string, Message>;
 
 const em = expenseMessages;
@@ -222,6 +225,17 @@ export const expenseSchema = v.pipe(
     ...expense,
     currencyRate: isHomeCurrency(expense.currency) ? 1 : (expense.currencyRate ?? 1),
   })),
+  // Each amount may be valid and their product or its value in shillings still beyond what
+  // cents can hold: refused here, so no server or phone ever meets it in its totals.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    try {
+      expenseAmounts(dataset.value);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      addIssue({ message: em.amountsTooLarge.id, path: issuePath(dataset.value, ['items']) });
+    }
+  }),
 );
 export type ExpenseInput = v.InferInput<typeof expenseSchema>;
 export type Expense = v.InferOutput<typeof expenseSchema>;

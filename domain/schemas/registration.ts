@@ -4,7 +4,10 @@ import * as v from 'valibot';
 import type { Message } from '../i18n';
 import { m } from '../messages';
 import { phone9 } from './auth';
+import { companySchema } from './company';
 import { blankToNull, fieldMessages, textBetween, tin } from './fields';
+import { organizationSchema } from './organization';
+import { personEntries as ownerEntries } from './user';
 
 export const registrationMessages = {
   fullNameLength: /*i18n*/ { id: 'Full name must be 5 to 50 characters' },
@@ -42,3 +45,16 @@ export const registrationSchema = v.object({
 });
 export type RegistrationInput = v.InferInput<typeof registrationSchema>;
 export type Registration = v.InferOutput<typeof registrationSchema>;
+
+/**
+ * Turning a registration request into a business (one action of the platform admin): the
+ * organization, its first company (the Company form without the organization, which is the new
+ * one) and the company's owner, who is invited by email.
+ */
+export const conversionSchema = v.object({
+  organization: organizationSchema,
+  company: v.omit(companySchema, ['organizationId']),
+  owner: v.object(ownerEntries),
+});
+export type ConversionInput = v.InferInput<typeof conversionSchema>;
+export type Conversion = v.InferOutput<typeof conversionSchema>;

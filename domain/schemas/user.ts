@@ -50,7 +50,8 @@ export const userEmail = v.pipe(
   v.maxLength(100, um.emailLength.id),
 );
 
-const personEntries = {
+/** The fields every person has: names, username, email and 9-digit mobile. */
+export const personEntries = {
   firstName: textBetween(3, 50, m.firstNameLength),
   lastName: textBetween(3, 50, m.lastNameLength),
   username,
