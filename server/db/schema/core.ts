@@ -44,6 +44,8 @@ export const companies = pgTable(
     serial: text('serial').notNull(),
     active: boolean('active').notNull().default(true),
     blockedByTra: boolean('blocked_by_tra').notNull().default(false),
+    /** Last day (EAT) the subscription is paid for, set by the platform admin; null: never paid. */
+    paidUntil: text('paid_until'),
     ...timestamps,
   },
   (t) => [index('companies_organization_idx').on(t.organizationId)],

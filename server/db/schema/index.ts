@@ -6,3 +6,6 @@ export * from './customers';
 export * from './products';
 export * from './contact';
 export * from './invoices';
+export * from './admin';
+export * from './expenses';
+export * from './reports';

@@ -1,0 +1,207 @@
+// The sales report's rows: one per numbered receipt and one per receipt line, flattened from
+// the invoices (domain/sales-report.ts `saleOf`) so that a year of receipts is summed over plain
+// indexed columns instead of JSON. They are a projection of the invoices, rebuilt from the
+// company's changes feed (server/reports/project.ts); nothing else writes them.
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { companies } from './core';
+
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
+const groupCents = (name: string) => bigint(name, { mode: 'number' });
+
+export const sales = pgTable(
+  'sales',
+  {
+    invoiceId: uuid('invoice_id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** EAT day and time of the receipt, its weekday (0 = Monday) and hour. */
+    date: text('date').notNull(),
+    time: text('time').notNull(),
+    weekday: smallint('weekday').notNull(),
+    hour: smallint('hour').notNull(),
+    status: text('status', { enum: ['submitted', 'issued'] }).notNull(),
+    traStatus: text('tra_status', { enum: ['pending', 'accepted', 'rejected'] }).notNull(),
+    receiptNumber: integer('receipt_number').notNull(),
+    verificationCode: text('verification_code').notNull(),
+    operatorId: uuid('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    customerId: uuid('customer_id'),
+    customerKey: text('customer_key').notNull(),
+    customerName: text('customer_name').notNull(),
+    totalExcl: cents('total_excl'),
+    tax: cents('tax'),
+    totalIncl: cents('total_incl'),
+    discount: cents('discount'),
+    /** Per TRA tax group; null when the receipt has no line of the group. */
+    aNet: groupCents('a_net'),
+    aTax: groupCents('a_tax'),
+    cNet: groupCents('c_net'),
+    cTax: groupCents('c_tax'),
+    dNet: groupCents('d_net'),
+    dTax: groupCents('d_tax'),
+    eNet: groupCents('e_net'),
+    eTax: groupCents('e_tax'),
+    /** Per TRA payment type; INVOICE is the unpaid part. They add up to total_incl. */
+    payCash: cents('pay_cash'),
+    payCheque: cents('pay_cheque'),
+    payCcard: cents('pay_ccard'),
+    payEmoney: cents('pay_emoney'),
+    payInvoice: cents('pay_invoice'),
+  },
+  (t) => [
+    index('sales_company_date_idx').on(t.companyId, t.date),
+    index('sales_company_operator_idx').on(t.companyId, t.operatorId, t.date),
+    index('sales_company_customer_idx').on(t.companyId, t.customerId, t.date),
+  ],
+);
+
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => sales.invoiceId, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    date: text('date').notNull(),
+    productId: uuid('product_id'),
+    productKey: text('product_key').notNull(),
+    description: text('description').notNull(),
+    taxType: text('tax_type').notNull(),
+    /** Thousandths of a unit. */
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    net: cents('net'),
+    tax: cents('tax'),
+    amount: cents('amount'),
+    discount: cents('discount'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.lineNo] }),
+    index('sale_lines_company_date_idx').on(t.companyId, t.date),
+    index('sale_lines_company_product_idx')
+      .on(t.companyId, t.productId)
+      .where(sql`${t.productId} is not null`),
+  ],
+);
+
+/** How far each company's changes feed has been projected into `sales`. */
+export const salesCursors = pgTable('sales_cursors', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
+
+const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Receipts summed per company, day, operator and status: the days, the operators and every
+ * total of a report without filters other than operator and status. A busy shop's year is about
+ * a thousand of these rows against 100,000 receipts. `operator_key` is the operator's id, or ''
+ * for receipts made without one.
+ */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    date: text('date').notNull(),
+    operatorKey: text('operator_key').notNull(),
+    operatorId: uuid('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    status: text('status', { enum: ['submitted', 'issued'] }).notNull(),
+    receipts: integer('receipts').notNull().default(0),
+    totalExcl: total('total_excl'),
+    tax: total('tax'),
+    totalIncl: total('total_incl'),
+    discount: total('discount'),
+    aNet: total('a_net'),
+    aTax: total('a_tax'),
+    cNet: total('c_net'),
+    cTax: total('c_tax'),
+    dNet: total('d_net'),
+    dTax: total('d_tax'),
+    eNet: total('e_net'),
+    eTax: total('e_tax'),
+    payCash: total('pay_cash'),
+    payCheque: total('pay_cheque'),
+    payCcard: total('pay_ccard'),
+    payEmoney: total('pay_emoney'),
+    payInvoice: total('pay_invoice'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.date, t.operatorKey, t.status] })],
+);
+
+// The next three are kept twice over: per day (`slot` 'd2025-03-04') and per month (`slot`
+// 'm2025-03'). A period reads its whole months from the month rows and only its first and last
+// partial months from the day rows, so a year is a dozen slots whatever the number of receipts.
+
+/** Receipts and sales per slot, weekday, hour, operator and status: the heatmap. */
+export const salesHours = pgTable(
+  'sales_hours',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    slot: text('slot').notNull(),
+    weekday: smallint('weekday').notNull(),
+    hour: smallint('hour').notNull(),
+    operatorKey: text('operator_key').notNull(),
+    status: text('status', { enum: ['submitted', 'issued'] }).notNull(),
+    receipts: integer('receipts').notNull().default(0),
+    totalIncl: total('total_incl'),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.companyId, t.slot, t.weekday, t.hour, t.operatorKey, t.status],
+    }),
+  ],
+);
+
+/** Lines summed per slot and product (the saved product, else the description). */
+export const salesProducts = pgTable(
+  'sales_products',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    slot: text('slot').notNull(),
+    productKey: text('product_key').notNull(),
+    productId: uuid('product_id'),
+    name: text('name').notNull(),
+    quantity: total('quantity'),
+    amount: total('amount'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.slot, t.productKey] })],
+);
+
+/** Receipts summed per slot and customer (the saved customer, else the name printed). */
+export const salesCustomers = pgTable(
+  'sales_customers',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    slot: text('slot').notNull(),
+    customerKey: text('customer_key').notNull(),
+    customerId: uuid('customer_id'),
+    name: text('name').notNull(),
+    receipts: integer('receipts').notNull().default(0),
+    totalIncl: total('total_incl'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.slot, t.customerKey] })],
+);
