@@ -15,7 +15,15 @@ import { productRoutes } from './products/routes';
 import { changesRoutes } from './sync/routes';
 import { contactRoutes } from './contact/routes';
 import { invoiceRoutes } from './invoices/routes';
+import { categoryRoutes, vendorRoutes } from './expenses/directory-routes';
+import { expenseRoutes } from './expenses/routes';
 import { publicReceiptRoutes } from './receipts/routes';
+import { operatorRoutes } from './operators/routes';
+import { productUpdateRoutes, taxTipRoutes } from './content/routes';
+import { paymentRoutes } from './payment/routes';
+import { receiptCopyRoutes } from './reissue/routes';
+import { potentialClientRoutes, registrationRoutes } from './registration/routes';
+import { reportRoutes } from './reports/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { jsonBodyLimit } from './http/validate';
@@ -71,8 +79,12 @@ export function createApp(deps: Deps) {
   app.route('/v1/accounting/customers', customerRoutes(deps));
   app.route('/v1/accounting/products', productRoutes(deps));
   app.route('/v1/accounting/invoices', invoiceRoutes(deps));
+  app.route('/v1/accounting/expenses', expenseRoutes(deps));
+  app.route('/v1/accounting/vendors', vendorRoutes(deps));
+  app.route('/v1/accounting/expense-categories', categoryRoutes(deps));
   app.route('/v1/accounting/public/receipts', publicReceiptRoutes(deps));
   app.route('/v1/accounting', changesRoutes(deps));
+  app.route('/v1/accounting/reports', reportRoutes(deps));
 
   app.get('/v1/accounting/health', (c) =>
     c.json({ status: 'ok', database: deps.dbKind, tra: deps.traBaseUrl }),
@@ -82,6 +94,13 @@ export function createApp(deps: Deps) {
   app.route('/v1/accounting', vfdRoutes(deps));
   app.route('/v1/accounting/organizations', organizationRoutes(deps));
   app.route('/v1/accounting/companies', companyRoutes(deps));
+  app.route('/v1/accounting/operators', operatorRoutes(deps));
+  app.route('/v1/accounting/registrations', registrationRoutes(deps));
+  app.route('/v1/accounting/potential-clients', potentialClientRoutes(deps));
+  app.route('/v1/accounting/tax-tips', taxTipRoutes(deps));
+  app.route('/v1/accounting/product-updates', productUpdateRoutes(deps));
+  app.route('/v1/accounting/payment', paymentRoutes(deps));
+  app.route('/v1/accounting/receipt-copies', receiptCopyRoutes(deps));
 
   if (!deps.config.traBaseUrl) {
     const simulator = createTraSimulator({

@@ -61,6 +61,10 @@ const envSchema = v.object({
     v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   ),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+  ATTACHMENT_STORE: v.optional(
+    v.picklist(['files', 'database'], 'must be files or database'),
+    'files',
+  ),
 });
 
 export interface Config {
@@ -89,6 +93,11 @@ export interface Config {
   /** Bearer token for the built-in simulator's /tra-sim/admin endpoints; off when unset. */
   traSimAdminToken: string | undefined;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /**
+   * Where expense attachments are kept: files under DATA_DIR (one server process), or the
+   * database (several processes sharing one PostgreSQL).
+   */
+  attachmentStore: 'files' | 'database';
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +136,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
     traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
     logLevel: e.LOG_LEVEL,
+    attachmentStore: e.ATTACHMENT_STORE,
   };
 }

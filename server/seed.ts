@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Deps } from './context';
 import { companies, organizations, users } from './db/schema';
+import { insertStartingCategories } from './expenses/categories';
 import { hashPassword } from './auth/passwords';
 
 export interface SeededLogin {
@@ -66,10 +67,14 @@ export async function seed(deps: Deps): Promise<SeedResult> {
   if (!config.demo) return result;
 
   const [organization] = await db.insert(organizations).values(DEMO.organization).returning();
-  const [company] = await db
-    .insert(companies)
-    .values({ ...DEMO.company, organizationId: organization!.id })
-    .returning();
+  const company = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companies)
+      .values({ ...DEMO.company, organizationId: organization!.id })
+      .returning();
+    await insertStartingCategories(tx, row!.id, deps.clock.now());
+    return row;
+  });
   result.demoCompanyId = company!.id;
   const people = [
     {

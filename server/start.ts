@@ -6,12 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { startContactMailRetry } from './contact/service';
+import { startRegistrationMailRetry } from './registration/service';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Deps } from './context';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { createLogger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
+import { startReceiptLookups } from './expenses/lookup/job';
+import { startStatisticsRefresh } from './db/statistics';
 import { createMailer } from './mail/mailer';
 import { loadSecrets } from './secrets';
 import { printLogins, seed } from './seed';
@@ -95,6 +98,9 @@ export async function startServer(
     : null;
   worker?.start();
   const contactMail = startContactMailRetry(deps);
+  const registrationMail = startRegistrationMailRetry(deps);
+  const receiptLookups = startReceiptLookups(deps);
+  const statistics = startStatisticsRefresh(deps);
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
 
   return {
@@ -103,6 +109,9 @@ export async function startServer(
     async close() {
       await worker?.stop();
       await contactMail.stop();
+      await registrationMail.stop();
+      await receiptLookups.stop();
+      await statistics.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close();
       await database.close();

@@ -34,8 +34,9 @@ export function requireAuth(deps: Deps, options: AuthOptions = {}) {
     const { user } = row;
     if (user.status !== 'active') throw appError(403, 'account_disabled');
     if (user.companyId && row.companyActive === false) throw appError(403, 'company_inactive');
-    if (user.role === 'org_admin' && row.organizationActive === false) {
-      throw appError(403, 'account_disabled');
+    // A disabled organization stops its admins and the people of all its companies.
+    if (user.organizationId && row.organizationActive === false) {
+      throw appError(403, user.role === 'org_admin' ? 'account_disabled' : 'company_inactive');
     }
     if (user.mustChangePassword && !options.allowPasswordChangePending) {
       throw appError(403, 'password_change_required');

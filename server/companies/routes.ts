@@ -3,12 +3,15 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { companySchema } from '../../domain/schemas/company';
-import { requireAuth } from '../auth/middleware';
+import { paidUntilSchema } from '../../domain/schemas/payment';
+import { requireAuth, requireRole } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { idParam } from '../http/id-param';
-import { parseJson, parseWith } from '../http/validate';
+import { jsonBodyLimit, parseJson, parseWith } from '../http/validate';
+import { companyFormLimit, installAfterCreate, readCompanyForm } from './certificate-form';
 import {
   createCompany,
+  setPaidUntil,
   getCompany,
   listCompanies,
   setCompanyActive,
@@ -43,7 +46,28 @@ export function companyRoutes(deps: Deps) {
     return c.json(await createCompany(deps, c.get('user'), input), 201);
   });
 
+  /** The Company form with its certificate in one request (multipart: data, file, password). */
+  app.post(
+    '/with-certificate',
+    requireRole('platform_admin', 'org_admin'),
+    companyFormLimit(),
+    async (c) => {
+      const form = await readCompanyForm(c);
+      const input = parseWith(companySchema, form.data);
+      const created = await createCompany(deps, c.get('user'), input);
+      const certificate = await installAfterCreate(c, deps, created.id, form.certificate);
+      const company = await getCompany(deps, c.get('user'), created.id);
+      return c.json({ company, certificate }, 201);
+    },
+  );
+
   app.get('/:id', async (c) => c.json(await getCompany(deps, c.get('user'), idParam(c))));
+
+  app.put('/:id/paid-until', requireRole('platform_admin'), jsonBodyLimit(1024), async (c) => {
+    const id = idParam(c);
+    const input = await parseJson(c, paidUntilSchema);
+    return c.json(await setPaidUntil(deps, c.get('user'), id, input.paidUntil));
+  });
 
   app.put('/:id', async (c) => {
     const id = idParam(c);

@@ -9,6 +9,7 @@ import type { CompanyInput } from '../../domain/schemas/company';
 import type { AuthUser, Deps } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
 import { auditLog, companies, organizations, vfds } from '../db/schema';
+import { insertStartingCategories } from '../expenses/categories';
 import { AppError, appError } from '../http/app-error';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -26,6 +27,8 @@ export interface CompanyView {
   serial: string;
   active: boolean;
   blockedByTra: boolean;
+  /** Last day (EAT) the subscription is paid for. */
+  paidUntil: string | null;
   vfd: {
     status: 'unregistered' | 'registered' | 'inactive';
     registeredAt: string | null;
@@ -48,6 +51,7 @@ export function companyView(row: CompanyRow, vfd: VfdState | null): CompanyView 
     serial: row.serial,
     active: row.active,
     blockedByTra: row.blockedByTra,
+    paidUntil: row.paidUntil,
     vfd: {
       status: vfd ? vfd.status : 'unregistered',
       registeredAt: vfd ? vfd.registeredAt.toISOString() : null,
@@ -195,19 +199,24 @@ async function assertOrganization(tx: Tx, user: AuthUser, organizationId: string
   }
 }
 
+/** Creates a company in its own transaction, or in `outer` when it is part of a larger one. */
 export async function createCompany(
   deps: Deps,
   user: AuthUser,
   input: CompanyInput,
+  outer?: Tx,
 ): Promise<CompanyView> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const run = <T>(work: (tx: Tx) => Promise<T>) =>
+    outer ? work(outer) : deps.db.transaction(work);
+  return run(async (tx) => {
     await assertOrganization(tx, user, input.organizationId);
     await assertSerialFree(tx, input.serial, null);
     const [row] = await tx
       .insert(companies)
       .values({ ...input, createdAt: now, updatedAt: now })
       .returning();
+    await insertStartingCategories(tx, row!.id, now);
     await tx.insert(auditLog).values({
       companyId: row!.id,
       userId: user.id,
@@ -284,6 +293,35 @@ export async function setCompanyActive(
       action: active ? 'company_enabled' : 'company_disabled',
       entity: 'company',
       entityId: id,
+      createdAt: now,
+    });
+    return companyView(row!, vfd);
+  });
+}
+
+/** The day a company's subscription is paid until (platform admins only; null: not paid). */
+export async function setPaidUntil(
+  deps: Deps,
+  user: AuthUser,
+  id: string,
+  paidUntil: string | null,
+): Promise<CompanyView> {
+  if (user.role !== 'platform_admin') throw appError(403, 'forbidden');
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const { vfd } = await loadWithVfd(tx, id);
+    const [row] = await tx
+      .update(companies)
+      .set({ paidUntil, updatedAt: now })
+      .where(eq(companies.id, id))
+      .returning();
+    await tx.insert(auditLog).values({
+      companyId: id,
+      userId: user.id,
+      action: 'company_paid_until_set',
+      entity: 'company',
+      entityId: id,
+      data: { paidUntil },
       createdAt: now,
     });
     return companyView(row!, vfd);

@@ -18,6 +18,7 @@ import { customerFieldsSchema } from '../../domain/schemas/customer';
 import { uuidSchema } from '../../domain/schemas/record';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
+import { refreshStatistics } from '../db/statistics';
 import { AppError, appError } from '../http/app-error';
 import { companyContext } from '../http/company';
 import { idempotency } from '../http/idempotency';
@@ -97,6 +98,7 @@ export function customerRoutes(deps: Deps) {
     const parsed = parseCustomerCsv(text);
     if (!parsed.ok) throw fileProblem(parsed.problem);
     const outcome = await importCustomers(ctx, parsed.rows, () => crypto.randomUUID());
+    if (outcome.imported > 0) await refreshStatistics(deps.db);
     const locale = c.get('locale');
     const failed = [...parsed.problems, ...outcome.problems]
       .sort((a, b) => a.row - b.row)

@@ -26,6 +26,10 @@ export const invoiceMailText = {
   },
   onlineLink: /*i18n*/ { id: 'You can also see it online: {link}' },
   thanks: /*i18n*/ { id: 'Thank you for your business.' },
+  copySubject: /*i18n*/ { id: 'Copy of receipt {number} from {business}' },
+  copyBody: /*i18n*/ {
+    id: 'As you asked, please find attached a copy of receipt number {number} from {business}, for {total}. Its verification code is {code}.',
+  },
 } satisfies Record<string, Message>;
 
 const emailSchema = v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254));
@@ -34,6 +38,8 @@ export interface EmailOptions {
   locale: Locale;
   /** Where customers reach this server: PUBLIC_URL, or the request's origin. */
   baseUrl: string;
+  /** A copy given again later (receipt reissuing): the PDF and the mail say so. */
+  copy?: boolean;
 }
 
 /**
@@ -68,7 +74,9 @@ export async function emailInvoice(
     layout: 'a4',
     locale: options.locale,
     now: deps.clock.now(),
+    copy: options.copy === true,
   });
+  const copy = options.copy === true && view.fiscal !== null;
   const values = {
     business: view.business.name,
     customer: view.customer.name,
@@ -79,19 +87,30 @@ export async function emailInvoice(
   };
   const paragraphs = [
     view.customer.name ? t(invoiceMailText.greeting, values) : t(invoiceMailText.greetingNoName),
-    t(view.fiscal ? invoiceMailText.receiptBody : invoiceMailText.proFormaBody, values),
+    t(
+      copy
+        ? invoiceMailText.copyBody
+        : view.fiscal
+          ? invoiceMailText.receiptBody
+          : invoiceMailText.proFormaBody,
+      values,
+    ),
     ...(view.fiscal ? [t(invoiceMailText.onlineLink, values)] : []),
     t(invoiceMailText.thanks),
     view.business.name,
   ];
   const filename = view.fiscal
-    ? `receipt-${view.fiscal.receiptNumber}.pdf`
+    ? `receipt-${view.fiscal.receiptNumber}${copy ? '-copy' : ''}.pdf`
     : `pro-forma-${view.date}.pdf`;
   try {
     await deps.mailer.send({
       to: recipient,
       subject: t(
-        view.fiscal ? invoiceMailText.receiptSubject : invoiceMailText.proFormaSubject,
+        copy
+          ? invoiceMailText.copySubject
+          : view.fiscal
+            ? invoiceMailText.receiptSubject
+            : invoiceMailText.proFormaSubject,
         values,
       ),
       text: paragraphs.join('\n\n'),
@@ -104,7 +123,7 @@ export async function emailInvoice(
   await deps.db.insert(auditLog).values({
     companyId,
     userId,
-    action: 'invoice_emailed',
+    action: copy ? 'receipt_copy_emailed' : 'invoice_emailed',
     entity: 'invoice',
     entityId: id,
     data: { to: recipient, receiptNumber: view.fiscal?.receiptNumber ?? null },

@@ -31,7 +31,14 @@ export function useReceiptFonts(doc: PDFKit.PDFDocument): void {
   doc.font(BODY_FONT);
 }
 
-/** Whether the receipt font can draw this character. */
+const covered = new Map<number, boolean>();
+
+/** Whether the receipt font can draw this character (asked per character of every text drawn). */
 export function fontCovers(codePoint: number): boolean {
-  return fonts().covers(codePoint);
+  let answer = covered.get(codePoint);
+  if (answer === undefined) {
+    answer = fonts().covers(codePoint);
+    covered.set(codePoint, answer);
+  }
+  return answer;
 }

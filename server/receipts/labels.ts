@@ -13,6 +13,7 @@ export const receiptLabels = {
   proFormaInvoice: /*i18n*/ { id: 'PRO FORMA INVOICE' },
   proFormaNotice: /*i18n*/ { id: 'PRO FORMA — NOT A FISCAL RECEIPT' },
   canceledNotice: /*i18n*/ { id: 'CANCELED — NOT VALID' },
+  copyNotice: /*i18n*/ { id: 'COPY — REPRINT OF THE ORIGINAL RECEIPT' },
   mobile: /*i18n*/ { id: 'MOBILE' },
   tin: /*i18n*/ { id: 'TIN' },
   vrn: /*i18n*/ { id: 'VRN' },

@@ -23,6 +23,8 @@ export interface PdfOptions {
   locale: Locale;
   /** Creation time written in the document's metadata. */
   now: Date;
+  /** A copy given again later (receipt reissuing): marked as such above the legal block. */
+  copy?: boolean;
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -225,8 +227,8 @@ function paymentPairs(view: ReceiptView, t: T): Array<[string, string]> {
   return pairs;
 }
 
-function notices(view: ReceiptView, t: T): string[] {
-  if (view.fiscal) return [];
+function notices(view: ReceiptView, t: T, copy = false): string[] {
+  if (view.fiscal) return copy ? [t(L.copyNotice)] : [];
   const lines = [t(L.proFormaNotice)];
   if (view.status === 'canceled') lines.push(t(L.canceledNotice));
   return lines;
@@ -240,11 +242,12 @@ function drawThermal(
   qr: Buffer | null,
   margin: number,
   size: number,
+  copy = false,
 ) {
   const width = doc.page.width - 2 * margin;
   const col = new Column(doc, margin, width, margin, size);
   const fiscal = view.fiscal !== null;
-  for (const notice of notices(view, t)) col.center(notice, { bold: true });
+  for (const notice of notices(view, t, copy)) col.center(notice, { bold: true });
   if (!fiscal) col.rule();
   if (fiscal) {
     col.center(LEGAL_START, { bold: true });
@@ -300,13 +303,13 @@ async function thermalPdf(view: ReceiptView, options: PdfOptions, t: T, qr: Buff
   const probeDone = collect(probe);
   let pages = 1;
   probe.on('pageAdded', () => pages++);
-  const end = drawThermal(probe, view, t, qr, margin, size);
+  const end = drawThermal(probe, view, t, qr, margin, size, options.copy);
   probe.end();
   await probeDone;
   const height = pages > 1 ? MAX_PAGE_HEIGHT : Math.ceil(end + margin + 2);
   const doc = newDocument(view, options, t, [width, height], margin);
   const done = collect(doc);
-  drawThermal(doc, view, t, qr, margin, size);
+  drawThermal(doc, view, t, qr, margin, size, options.copy);
   doc.end();
   return done;
 }
@@ -330,7 +333,7 @@ async function a4Pdf(view: ReceiptView, options: PdfOptions, t: T, qr: Buffer | 
     return true;
   };
 
-  for (const notice of notices(view, t)) {
+  for (const notice of notices(view, t, options.copy)) {
     doc.fillColor('#b42318');
     col.center(notice, { bold: true, size: 14 });
     doc.fillColor('black');

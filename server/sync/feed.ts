@@ -7,6 +7,7 @@ import type { DbOrTx } from '../db/client';
 import { customers, invoices, products, tombstones } from '../db/schema';
 import { toCustomer } from '../customers/service';
 import { fromJoined, selectInvoices } from '../invoices/records';
+import { expenseFeedSources } from '../expenses/feed';
 import { toProduct } from '../products/service';
 import { lastChangeSeq, type SyncedEntity } from './changes';
 
@@ -89,6 +90,7 @@ export const feedSources: FeedSource[] = [
       }));
     },
   },
+  ...expenseFeedSources,
 ];
 
 async function readTombstones(

@@ -68,6 +68,25 @@ export async function vfdSummary(deps: Deps, companyId: string, overdueAfterMs: 
       ),
     );
   const stat = (status: string) => byStatus.find((s) => s.status === status);
+  const [lastReceipt] = await deps.db
+    .select({
+      rctvnum: fiscalReceipts.rctvnum,
+      gc: fiscalReceipts.gc,
+      issuedAt: fiscalReceipts.issuedAt,
+      status: traOutbox.status,
+    })
+    .from(fiscalReceipts)
+    .innerJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
+    .where(eq(fiscalReceipts.companyId, companyId))
+    .orderBy(desc(fiscalReceipts.gc))
+    .limit(1);
+  const [lastZReport] = await deps.db
+    .select({ date: zReports.date, status: traOutbox.status })
+    .from(zReports)
+    .innerJoin(traOutbox, eq(traOutbox.id, zReports.outboxId))
+    .where(eq(zReports.companyId, companyId))
+    .orderBy(desc(zReports.date))
+    .limit(1);
   return {
     status: vfd.status,
     blockedByTra: company.blockedByTra,
@@ -100,6 +119,15 @@ export async function vfdSummary(deps: Deps, companyId: string, overdueAfterMs: 
       accepted: stat('accepted')?.n ?? 0,
       rejected: stat('rejected')?.n ?? 0,
     },
+    lastReceipt: lastReceipt
+      ? {
+          number: lastReceipt.gc,
+          verificationCode: lastReceipt.rctvnum,
+          issuedAt: lastReceipt.issuedAt.toISOString(),
+          traStatus: lastReceipt.status,
+        }
+      : null,
+    lastZReport: lastZReport ?? null,
   };
 }
 

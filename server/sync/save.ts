@@ -1,0 +1,95 @@
+// Saving a synced record a device sends whole (POST to create, PUT of its client id to create
+// or replace): the company's change position first (ordering its writers), the record's own
+// uniqueness rules, the row and its audit entry, in one transaction. Saving the same content
+// again answers the stored record without a new version, so a replay is harmless even after
+// its Idempotency-Key expired.
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client';
+import { databaseError, UNIQUE_VIOLATION } from '../db/errors';
+import { auditLog } from '../db/schema';
+import { AppError, appError } from '../http/app-error';
+import type { CompanyContext } from '../http/company';
+import { isTombstoned, reserveChangeSeq, type SyncedEntity } from './changes';
+
+type SyncedTable = PgTable & { id: PgColumn; companyId: PgColumn };
+type SyncedRow = { id: string; companyId: string; version: number };
+
+export interface SaveSpec<Row extends SyncedRow, Fields extends object> {
+  table: SyncedTable;
+  entity: SyncedEntity;
+  notFound: () => AppError;
+  same(row: Row, fields: Fields): boolean;
+  /** Throws the record's own refusal when `fields` repeat another record of the company. */
+  assertUnique(tx: Tx, companyId: string, id: string, fields: Fields): Promise<void>;
+  /** The same refusal when a unique index caught what the check could not see. */
+  uniqueRefusal(constraint: string | undefined): AppError | null;
+}
+
+export interface Saved<Row> {
+  row: Row;
+  created: boolean;
+}
+
+export async function saveSyncedRecord<Row extends SyncedRow, Fields extends object>(
+  ctx: CompanyContext,
+  spec: SaveSpec<Row, Fields>,
+  id: string,
+  fields: Fields,
+  mode: 'create' | 'upsert',
+): Promise<Saved<Row>> {
+  const { deps, companyId, userId } = ctx;
+  const now = deps.clock.now();
+  const { table } = spec;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const seq = await reserveChangeSeq(tx, companyId);
+      const [existing] = (await tx.select().from(table).where(eq(table.id, id))) as Row[];
+      if (existing && existing.companyId !== companyId) {
+        // Never reveal or touch another company's record: ids are random, so this is no mistake.
+        throw mode === 'create' ? appError(409, 'conflict') : spec.notFound();
+      }
+      if (!existing && (await isTombstoned(tx, spec.entity, id))) {
+        throw mode === 'create' ? appError(409, 'record_deleted') : spec.notFound();
+      }
+      if (existing && spec.same(existing, fields)) return { row: existing, created: false };
+      if (existing && mode === 'create') throw appError(409, 'conflict');
+      await spec.assertUnique(tx, companyId, id, fields);
+      const [row] = (
+        existing
+          ? await tx
+              .update(table)
+              .set({ ...fields, version: existing.version + 1, seq, updatedAt: now } as never)
+              .where(eq(table.id, id))
+              .returning()
+          : await tx
+              .insert(table)
+              .values({
+                id,
+                companyId,
+                ...fields,
+                version: 1,
+                seq,
+                createdAt: now,
+                updatedAt: now,
+              } as never)
+              .returning()
+      ) as Row[];
+      await tx.insert(auditLog).values({
+        companyId,
+        userId,
+        action: `${spec.entity}_${existing ? 'updated' : 'created'}`,
+        entity: spec.entity,
+        entityId: id,
+        data: { version: row!.version },
+        createdAt: now,
+      });
+      return { row: row!, created: !existing };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const info = databaseError(error);
+    const refusal = info?.code === UNIQUE_VIOLATION ? spec.uniqueRefusal(info.constraint) : null;
+    throw refusal ?? error;
+  }
+}
