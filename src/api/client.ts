@@ -211,6 +211,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       .catch(() => null)) as { code?: string } | null;
     if (body?.code === 'password_change_required') session.getState().setChangePassword(true);
     else if (body?.code === 'account_disabled') await session.getState().clear('disabled');
+    else if (body?.code === 'company_inactive') await session.getState().clear('company-inactive');
   }
 
   return {

@@ -6,6 +6,12 @@ import type { Customer } from '../../domain/schemas/customer';
 import type { Invoice } from '../../domain/schemas/invoice';
 import type { Product } from '../../domain/schemas/product';
 import type { ErrorBody } from '../../domain/errors';
+import type {
+  ExpenseAttachmentRecord,
+  ExpenseCategoryRecord,
+  ExpenseRecord,
+  VendorRecord,
+} from '../../domain/expense-record';
 
 /** Where a local record stands with the server. */
 export type RecordSyncState = 'synced' | 'pending' | 'failed';
@@ -77,6 +83,28 @@ export interface InvoiceEditorDraft {
   updatedAt: number;
 }
 
+/** An expense on this device: the server's record plus where it stands locally. */
+export type LocalExpense = ExpenseRecord &
+  LocalFields & {
+    /** `${date} ${createdAt}`: newest first in lists, and periods as key ranges. */
+    sortKey: string;
+    /** Words of searchText, for the multi-entry index. */
+    searchWords: string[];
+  };
+
+export type LocalVendor = VendorRecord & LocalFields;
+export type LocalExpenseCategory = ExpenseCategoryRecord & LocalFields;
+
+/**
+ * A file attached to an expense. One taken on this device keeps its bytes here (a Blob in
+ * IndexedDB) until, and after, the outbox uploaded it; one added on another device has none
+ * and is fetched from the server when opened.
+ */
+export type LocalExpenseAttachment = ExpenseAttachmentRecord &
+  LocalFields & {
+    blob: Blob | null;
+  };
+
 export type OutboxBody = { type: 'json'; json: unknown };
 
 /**
@@ -90,8 +118,12 @@ export interface OutboxEntry {
   companyId: string;
   entity: SyncedEntity;
   recordId: string;
-  /** save and delete for every record type; submit, cancel and email for invoices. */
-  action: 'save' | 'delete' | 'submit' | 'cancel' | 'email';
+  /**
+   * save and delete for every record type; submit, cancel and email for invoices; lookup
+   * (a scanned receipt to read at TRA), status (processed or canceled) and upload (a file's
+   * bytes) for expenses.
+   */
+  action: 'save' | 'delete' | 'submit' | 'cancel' | 'email' | 'lookup' | 'status' | 'upload';
   /** What the user would call it (a customer's or product's name), for the list of what waits. */
   label: string;
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -108,7 +140,14 @@ export interface OutboxEntry {
   lastError: string | null;
 }
 
-export type SyncedEntity = 'customer' | 'product' | 'invoice';
+export type SyncedEntity =
+  | 'customer'
+  | 'product'
+  | 'invoice'
+  | 'expense'
+  | 'expense_attachment'
+  | 'vendor'
+  | 'expense_category';
 
 export interface MetaRow {
   key: string;
@@ -120,6 +159,10 @@ export class RisitiDatabase extends Dexie {
   products!: EntityTable<LocalProduct, 'id'>;
   invoices!: EntityTable<LocalInvoice, 'id'>;
   invoiceDrafts!: EntityTable<InvoiceEditorDraft, 'id'>;
+  expenses!: EntityTable<LocalExpense, 'id'>;
+  vendors!: EntityTable<LocalVendor, 'id'>;
+  expenseCategories!: EntityTable<LocalExpenseCategory, 'id'>;
+  expenseAttachments!: EntityTable<LocalExpenseAttachment, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
 
@@ -127,7 +170,7 @@ export class RisitiDatabase extends Dexie {
     // Strict durability: a write the user saw succeed survives a power cut (Chromium otherwise
     // reports success before the data reaches the disk).
     super(name, { chromeTransactionDurability: 'strict' });
-    // Each new version lists every table again; expenses come as version 3.
+    // Each new version lists every table again.
     const v1 = {
       customers:
         'id, [companyId+nameKey], [companyId+syncState], [companyId+identificationNumber], [companyId+vatRegistrationNumber]',
@@ -136,11 +179,23 @@ export class RisitiDatabase extends Dexie {
       meta: 'key',
     };
     this.version(1).stores(v1);
-    this.version(2).stores({
+    const v2 = {
       ...v1,
       invoices:
         'id, [companyId+sortKey], [companyId+status+sortKey], [companyId+syncState], [companyId+customerId], [companyId+receiptNumber], *searchWords',
       invoiceDrafts: 'id, [companyId+updatedAt]',
+    };
+    this.version(2).stores(v2);
+    this.version(3).stores({
+      ...v2,
+      // Per record of a company: the sync state counts records waiting, not queued calls.
+      outbox: '++seq, companyId, [entity+recordId], [companyId+entity+recordId]',
+      expenses:
+        'id, [companyId+sortKey], [companyId+syncState], [companyId+receiptCode], *searchWords',
+      vendors:
+        'id, [companyId+nameKey], [companyId+syncState], [companyId+tin], [companyId+serial]',
+      expenseCategories: 'id, [companyId+nameKey], [companyId+syncState], [companyId+code]',
+      expenseAttachments: 'id, [companyId+expenseId], [companyId+syncState]',
     });
   }
 }

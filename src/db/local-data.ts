@@ -18,7 +18,16 @@ export const lostBySignOut = (changes: UnsyncedChanges): number =>
 
 /** What is on this device and not on the server, for one company or for all. */
 export async function unsyncedChanges(companyId?: string): Promise<UnsyncedChanges> {
-  const tables = [db.outbox, db.customers, db.products, db.invoices, db.invoiceDrafts];
+  const synced = [
+    db.customers,
+    db.products,
+    db.invoices,
+    db.expenses,
+    db.vendors,
+    db.expenseCategories,
+    db.expenseAttachments,
+  ];
+  const tables = [db.outbox, db.invoiceDrafts, ...synced];
   return db.transaction('r', tables, async () => {
     const waiting = companyId
       ? await db.outbox.where('companyId').equals(companyId).count()
@@ -30,7 +39,7 @@ export async function unsyncedChanges(companyId?: string): Promise<UnsyncedChang
           .count()
       : await db.invoiceDrafts.count();
     let failed = 0;
-    for (const table of [db.customers, db.products, db.invoices]) {
+    for (const table of synced) {
       failed += companyId
         ? await table.where('[companyId+syncState]').equals([companyId, 'failed']).count()
         : await table.filter((record) => record.syncState === 'failed').count();

@@ -6,8 +6,14 @@
 import type { ErrorBody } from '../../domain/errors';
 import { db, type OutboxEntry, type RecordSyncError } from '../db/db';
 import { backoffDelay } from './backoff';
-import { CONNECTIVITY_KEY, changesRecord, entitySync, type Connectivity } from './entities';
-import type { SyncResponse, SyncSend } from './transport';
+import {
+  CONNECTIVITY_KEY,
+  changesRecord,
+  entitySync,
+  uploadProgressOf,
+  type Connectivity,
+} from './entities';
+import type { SyncRequest, SyncResponse, SyncSend } from './transport';
 
 export type DrainResult =
   | { status: 'done'; sent: number }
@@ -150,12 +156,16 @@ async function postpone(
   return retryAt;
 }
 
-function toRequest(entry: OutboxEntry, companyId: string) {
+async function toRequest(entry: OutboxEntry, companyId: string): Promise<SyncRequest> {
+  const file = await entitySync(entry.entity)?.body?.(entry);
+  const onUploadProgress = file ? uploadProgressOf(entry) : undefined;
   return {
     method: entry.method,
     path: withCompany(entry.path, companyId),
     headers: { ...entry.headers, 'Idempotency-Key': entry.key },
-    body: entry.body ? JSON.stringify(entry.body.json) : undefined,
+    ...(file
+      ? { file, ...(onUploadProgress ? { onUploadProgress } : {}) }
+      : { body: entry.body ? JSON.stringify(entry.body.json) : undefined }),
   };
 }
 
@@ -178,7 +188,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
     ignoreBackoff = false;
     let response: SyncResponse;
     try {
-      response = await send(toRequest(entry, companyId));
+      response = await send(await toRequest(entry, companyId));
     } catch {
       const retryAt = await postpone(entry, 'offline', now(), random);
       await setConnectivity(false, now());

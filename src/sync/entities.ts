@@ -15,6 +15,17 @@ import {
 } from '../db/db';
 import { invoiceAnswered, invoiceLabel, invoiceRefused, syncedInvoice } from '../db/invoices';
 import { syncedProduct } from '../db/products';
+import type {
+  ExpenseAttachmentRecord,
+  ExpenseCategoryRecord,
+  ExpenseRecord,
+  VendorRecord,
+} from '../../domain/expense-record';
+import { syncedCategory, syncedVendor } from '../db/expense-directory';
+import { attachmentUploadBody, syncedAttachment } from '../db/expense-attachments';
+import { expenseLabel, syncedExpense } from '../db/expenses';
+import type { LocalExpense, LocalExpenseAttachment } from '../db/db';
+import { reportUploadProgress } from './upload-progress';
 
 export type LocalRecord = LocalFields & { id: string; version: number };
 
@@ -46,6 +57,11 @@ export interface EntitySync {
     error: RecordSyncError,
     local: LocalRecord,
   ): Promise<object | undefined> | object | undefined;
+  /**
+   * For entries whose body is not JSON (a file's bytes): the body to send, read when the entry
+   * is sent. Progress of such a body is reported by the entry's record id.
+   */
+  body?(entry: OutboxEntry): Promise<Blob | undefined>;
 }
 
 export const entities: Record<SyncedEntity, EntitySync> = {
@@ -65,7 +81,37 @@ export const entities: Record<SyncedEntity, EntitySync> = {
     answered: (entry, body, local) => invoiceAnswered(entry, body, local as LocalInvoice),
     refused: (entry, error, local) => invoiceRefused(entry, error, local as LocalInvoice),
   },
+  expense_category: {
+    table: () => db.expenseCategories as unknown as Table<LocalRecord, string>,
+    toLocal: (record, companyId) => syncedCategory(record as ExpenseCategoryRecord, companyId),
+  },
+  vendor: {
+    table: () => db.vendors as unknown as Table<LocalRecord, string>,
+    toLocal: (record, companyId) => syncedVendor(record as VendorRecord, companyId),
+  },
+  expense: {
+    table: () => db.expenses as unknown as Table<LocalRecord, string>,
+    toLocal: (record, companyId) => syncedExpense(record as ExpenseRecord, companyId),
+    label: (record) => expenseLabel(record as LocalExpense),
+  },
+  expense_attachment: {
+    table: () => db.expenseAttachments as unknown as Table<LocalRecord, string>,
+    toLocal: (record, companyId, previous) =>
+      syncedAttachment(
+        record as ExpenseAttachmentRecord,
+        companyId,
+        previous as LocalExpenseAttachment | undefined,
+      ),
+    body: attachmentUploadBody,
+  },
 };
+
+/** How much of an entry's file body has gone out (for the entries that send one). */
+export function uploadProgressOf(entry: OutboxEntry) {
+  return entry.action === 'upload'
+    ? (sent: number, total: number) => reportUploadProgress(entry.recordId, sent, total)
+    : undefined;
+}
 
 /**
  * Whether an outbox entry changes the record it names. One that does not (sending an invoice by
@@ -83,7 +129,7 @@ export function entitySync(type: string): EntitySync | null {
  * Bumped when a new entity type is added: the device then pulls from the start once, so it
  * receives the records of the new type that an older version of the app skipped.
  */
-export const FEED_VERSION = 2;
+export const FEED_VERSION = 3;
 
 export const cursorKey = (companyId: string) => `cursor:${companyId}:v${FEED_VERSION}`;
 export const lastSyncKey = (companyId: string) => `lastSync:${companyId}`;

@@ -5,15 +5,20 @@ import type { OutboxEntry, RecordSyncError, SyncedEntity } from '../db/db';
 import { db } from '../db/db';
 import { CONNECTIVITY_KEY, entities, lastSyncKey, type Connectivity } from './entities';
 
+/**
+ * A record with calls still to send: what the user did to it (saved, then submitted, say) is
+ * one waiting change, however many calls the outbox holds for it.
+ */
 export interface WaitingChange {
   seq: number;
   entity: SyncedEntity;
   recordId: string;
-  action: OutboxEntry['action'];
+  /** The calls queued for the record, oldest first. */
+  actions: OutboxEntry['action'][];
   label: string;
   createdAt: number;
   attempts: number;
-  /** Why the last attempt failed ('offline' or the server's message), null before any. */
+  /** Why the last attempt of its oldest call failed ('offline' or the server's message). */
   lastError: string | null;
   nextAttemptAt: number;
 }
@@ -25,7 +30,7 @@ export interface FailedChange {
   error: RecordSyncError;
 }
 
-/** The list of waiting changes holds the oldest ones; `waitingCount` counts them all. */
+/** The list of waiting changes holds the oldest records; `waitingCount` counts them all. */
 export const WAITING_LIST_LIMIT = 100;
 
 interface Lists {
@@ -47,24 +52,37 @@ export type SyncState =
 export async function readSyncState(companyId: string): Promise<SyncState> {
   const tables = Object.values(entities).map((entity) => entity.table());
   return db.transaction('r', [db.outbox, db.meta, ...tables], async () => {
-    // An import stored offline can queue 10,000 changes; this runs after each one is sent.
-    const waitingCount = await db.outbox.where('companyId').equals(companyId).count();
-    const entries = await db.outbox
+    // An import stored offline can queue 10,000 changes and this runs after each one is sent:
+    // the records are counted from index keys alone, and only the oldest calls are read.
+    const waitingCount = (
+      await db.outbox
+        .where('[companyId+entity+recordId]')
+        .between([companyId], [companyId, '\uffff'])
+        .uniqueKeys()
+    ).length;
+    const byRecord = new Map<string, WaitingChange>();
+    await db.outbox
       .where('companyId')
       .equals(companyId)
-      .limit(WAITING_LIST_LIMIT)
-      .toArray();
-    const waiting: WaitingChange[] = entries.map((entry) => ({
-      seq: entry.seq!,
-      entity: entry.entity,
-      recordId: entry.recordId,
-      action: entry.action,
-      label: entry.label,
-      createdAt: entry.createdAt,
-      attempts: entry.attempts,
-      lastError: entry.lastError,
-      nextAttemptAt: entry.nextAttemptAt,
-    }));
+      .until(() => byRecord.size > WAITING_LIST_LIMIT)
+      .each((entry) => {
+        const key = `${entry.entity}:${entry.recordId}`;
+        const known = byRecord.get(key);
+        if (known) known.actions.push(entry.action);
+        else
+          byRecord.set(key, {
+            seq: entry.seq!,
+            entity: entry.entity,
+            recordId: entry.recordId,
+            actions: [entry.action],
+            label: entry.label,
+            createdAt: entry.createdAt,
+            attempts: entry.attempts,
+            lastError: entry.lastError,
+            nextAttemptAt: entry.nextAttemptAt,
+          });
+      });
+    const waiting = [...byRecord.values()].slice(0, WAITING_LIST_LIMIT);
     const failed: FailedChange[] = [];
     for (const [entity, sync] of Object.entries(entities) as [
       SyncedEntity,

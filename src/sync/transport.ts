@@ -10,6 +10,10 @@ export interface SyncRequest {
   headers: Record<string, string>;
   /** JSON text, already serialised. */
   body?: string;
+  /** A file's bytes, sent as the body instead (an expense attachment). */
+  file?: Blob;
+  /** Told how much of the file has gone out, where the transport can tell. */
+  onUploadProgress?: (sent: number, total: number) => void;
 }
 
 export interface SyncResponse {
@@ -55,7 +59,7 @@ export function createFetchSend(options: FetchSendOptions): SyncSend {
     const response = await doFetch(`${options.baseUrl ?? ''}${request.path}`, {
       method: request.method,
       headers,
-      body: request.body,
+      body: request.file ?? request.body,
       signal: AbortSignal.timeout(timeoutMs),
     });
     return { status: response.status, body: await readBody(response) };
