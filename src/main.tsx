@@ -22,7 +22,8 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        <Notifications position="top-center" limit={3} />
+        {/* At the bottom: toasts never cover a page's title or the header. */}
+        <Notifications position="bottom-center" limit={3} />
         <RouterProvider router={router} />
       </MantineProvider>
     </I18nProvider>

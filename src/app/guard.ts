@@ -13,18 +13,26 @@ export type Access = 'public' | 'guest' | 'signed-in';
 export interface RouteAccess {
   access?: Access;
   roles?: readonly Role[];
+  /**
+   * The page works on one company's records: owners and operators in their own, admins in the
+   * one they chose (an admin who chose none is asked to choose first).
+   */
+  company?: boolean;
 }
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     access?: Access;
     roles?: readonly Role[];
+    company?: boolean;
   }
 }
 
 export interface GuardSession {
   role: Role | null;
   changePassword: boolean;
+  /** The company the user works in (own, or chosen by an admin); null when none. */
+  companyId?: string | null;
 }
 
 export interface GuardLocation {
@@ -38,20 +46,23 @@ export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/login';
 export const CHANGE_PASSWORD_PATH = '/change-password';
 export const APPS_INTEGRATION_PATH = '/apps-integration';
+export const CHOOSE_COMPANY_PATH = '/choose-company';
 
 /** The access of a page is the strictest its matched routes declare (layouts included). */
 export function combineAccess(
   declared: readonly (RouteAccess | undefined)[],
-): Required<Pick<RouteAccess, 'access'>> & { roles: readonly Role[] | null } {
+): Required<Pick<RouteAccess, 'access'>> & { roles: readonly Role[] | null; company: boolean } {
   let access: Access = 'public';
   let roles: readonly Role[] | null = null;
+  let company = false;
   for (const item of declared) {
     if (!item) continue;
-    if (item.access === 'signed-in' || item.roles) access = 'signed-in';
+    if (item.company) company = true;
+    if (item.access === 'signed-in' || item.roles || item.company) access = 'signed-in';
     else if (item.access === 'guest' && access === 'public') access = 'guest';
     if (item.roles) roles = roles ? roles.filter((role) => item.roles!.includes(role)) : item.roles;
   }
-  return { access, roles };
+  return { access, roles, company };
 }
 
 const OAUTH_RETURNS = [
@@ -98,6 +109,10 @@ export function guardNavigation(
   if (route.access === 'guest' && signedIn) return HOME_PATH;
   if (route.access === 'signed-in' && !signedIn) return withNext(LOGIN_PATH, hrefOf(location));
   if (route.roles && session.role && !route.roles.includes(session.role)) return '/';
+  if (route.company && session.role && !session.companyId) {
+    const admin = session.role === 'platform_admin' || session.role === 'org_admin';
+    return admin ? withNext(CHOOSE_COMPANY_PATH, hrefOf(location)) : '/';
+  }
   return null;
 }
 

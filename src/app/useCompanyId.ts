@@ -1,6 +1,6 @@
-import { useSession, userCompanyId } from '../stores/session';
+import { useSession, workingCompanyId } from '../stores/session';
 
-/** The company the signed-in user works in; null for admins and when signed out. */
+/** The company the screens work on: the user's own, or the one an admin chose; else null. */
 export function useCompanyId(): string | null {
-  return useSession((state) => userCompanyId(state.user));
+  return useSession(workingCompanyId);
 }

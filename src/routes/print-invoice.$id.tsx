@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { COMPANY_ROLES } from '../app/roles';
 import { printSearch } from '../features/invoices/search';
 import { PrintInvoicePage } from './-components/PrintInvoicePage';
 
 // Outside the app's shell: the page is the paper.
 export const Route = createFileRoute('/print-invoice/$id')({
-  staticData: { roles: COMPANY_ROLES },
+  staticData: { company: true },
   validateSearch: printSearch,
   component: PrintInvoicePage,
 });

@@ -13,7 +13,18 @@ export const STORAGE_KEYS = {
   refreshToken: 'refresh_token',
   user: 'user',
   changePassword: 'change-password',
+  /** The company an admin chose to work in (the shell's company switcher). */
+  actingCompany: 'acting-company',
 } as const;
+
+/** A company an admin works in, as the switcher shows it and invoices need it. */
+export interface ActingCompany {
+  id: string;
+  name: string;
+  tin: string;
+  blockedByTra: boolean;
+  organizationId?: string;
+}
 
 export interface TokenPair {
   token: string;
@@ -26,13 +37,15 @@ export interface SessionState {
   user: SessionUser | null;
   /** Spec §2: while true, every navigation goes to /change-password. */
   changePassword: boolean;
+  /** Admins only: the company chosen in the switcher, whose screens they use. */
+  actingCompany: ActingCompany | null;
 }
 
 /**
  * Why the last session on this page ended: the user signed out, the server refused the refresh
  * token, or the server disabled the account. Not stored: another tab's sign-out reads as null.
  */
-export type SessionEnd = 'signed-out' | 'refused' | 'disabled';
+export type SessionEnd = 'signed-out' | 'refused' | 'disabled' | 'company-inactive';
 
 /** Actions that change tokens resolve once the IndexedDB mirror is written. */
 export interface SessionActions {
@@ -40,6 +53,8 @@ export interface SessionActions {
   setTokens(pair: TokenPair): Promise<void>;
   setUser(user: SessionUser): void;
   setChangePassword(required: boolean): void;
+  /** An admin picks the company to work in (null: none). */
+  setActingCompany(company: ActingCompany | null): Promise<void>;
   /** Forgets the session on this device (every tab follows through the storage event). */
   clear(reason?: SessionEnd): Promise<void>;
   /** Re-reads localStorage, e.g. after another tab rotated the tokens. */
@@ -66,16 +81,58 @@ export function userCompanyId(user: SessionUser | null): string | null {
   return user?.company?.id ?? user?.company_id ?? null;
 }
 
+/**
+ * The company whose records the screens and sync work on: an owner's or operator's own, or
+ * the one an admin chose in the switcher.
+ */
+export function workingCompany(
+  state: Pick<SessionState, 'user' | 'actingCompany'>,
+): ActingCompany | null {
+  const { user } = state;
+  if (!user) return null;
+  if (user.company) return user.company;
+  if (user.company_id) return { id: user.company_id, name: '', tin: '', blockedByTra: false };
+  return state.actingCompany;
+}
+
+export function workingCompanyId(state: Pick<SessionState, 'user' | 'actingCompany'>) {
+  return workingCompany(state)?.id ?? null;
+}
+
+function parseActingCompany(raw: string | null): ActingCompany | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<ActingCompany> | null;
+    if (value && typeof value.id === 'string' && typeof value.name === 'string') {
+      return {
+        id: value.id,
+        name: value.name,
+        tin: value.tin ?? '',
+        blockedByTra: value.blockedByTra === true,
+        ...(typeof value.organizationId === 'string'
+          ? { organizationId: value.organizationId }
+          : {}),
+      };
+    }
+  } catch {
+    /* a damaged value counts as none */
+  }
+  return null;
+}
+
 export function readStorage(storage: Storage = localStorage): SessionState {
   const token = storage.getItem(STORAGE_KEYS.token);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
   const user = parseUser(storage.getItem(STORAGE_KEYS.user));
   const complete = Boolean(token && refreshToken && user);
+  const admin = user && !userCompanyId(user);
   return {
     token: complete ? token : null,
     refreshToken: complete ? refreshToken : null,
     user: complete ? user : null,
     changePassword: complete && storage.getItem(STORAGE_KEYS.changePassword) === 'true',
+    actingCompany:
+      complete && admin ? parseActingCompany(storage.getItem(STORAGE_KEYS.actingCompany)) : null,
   };
 }
 
@@ -87,7 +144,7 @@ function mirror(state: SessionState): Promise<void> {
           token,
           refreshToken,
           userId: user.id,
-          companyId: userCompanyId(user),
+          companyId: workingCompanyId(state),
           updatedAt: Date.now(),
         })
       : store.clearStoredSession(),
@@ -105,6 +162,10 @@ function write(state: SessionState): void {
   set(STORAGE_KEYS.refreshToken, state.refreshToken);
   set(STORAGE_KEYS.user, state.user ? JSON.stringify(state.user) : null);
   set(STORAGE_KEYS.changePassword, state.user ? String(state.changePassword) : null);
+  set(
+    STORAGE_KEYS.actingCompany,
+    state.user && state.actingCompany ? JSON.stringify(state.actingCompany) : null,
+  );
 }
 
 export const useSession = create<SessionStore>()((set, get) => {
@@ -114,8 +175,8 @@ export const useSession = create<SessionStore>()((set, get) => {
     return tokensChanged ? mirror(next) : Promise.resolve();
   };
   const current = (): SessionState => {
-    const { token, refreshToken, user, changePassword } = get();
-    return { token, refreshToken, user, changePassword };
+    const { token, refreshToken, user, changePassword, actingCompany } = get();
+    return { token, refreshToken, user, changePassword, actingCompany };
   };
   return {
     ...readStorage(),
@@ -123,7 +184,13 @@ export const useSession = create<SessionStore>()((set, get) => {
     signIn: ({ token, refresh_token, user }) => {
       set({ endedBy: null });
       return commit(
-        { token, refreshToken: refresh_token, user, changePassword: user.changePassword },
+        {
+          token,
+          refreshToken: refresh_token,
+          user,
+          changePassword: user.changePassword,
+          actingCompany: null,
+        },
         true,
       );
     },
@@ -134,16 +201,26 @@ export const useSession = create<SessionStore>()((set, get) => {
     setUser: (user) => {
       if (!get().token) return;
       // The service worker's copy names the company it syncs: rewrite it if that changed.
-      const companyChanged = userCompanyId(user) !== userCompanyId(get().user);
-      void commit({ ...current(), user, changePassword: user.changePassword }, companyChanged);
+      const before = current();
+      const next = { ...before, user, changePassword: user.changePassword };
+      if (userCompanyId(user)) next.actingCompany = null;
+      void commit(next, workingCompanyId(next) !== workingCompanyId(before));
     },
     setChangePassword: (required) => {
       if (!get().user) return;
       void commit({ ...current(), changePassword: required }, false);
     },
+    setActingCompany: async (company) => {
+      const { user } = get();
+      if (!user || userCompanyId(user)) return;
+      await commit({ ...current(), actingCompany: company }, true);
+    },
     clear: (reason = 'refused') => {
       set({ endedBy: reason });
-      return commit({ token: null, refreshToken: null, user: null, changePassword: false }, true);
+      return commit(
+        { token: null, refreshToken: null, user: null, changePassword: false, actingCompany: null },
+        true,
+      );
     },
     reload: () => set(readStorage()),
   };

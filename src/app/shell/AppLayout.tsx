@@ -5,23 +5,26 @@ import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { CompanySwitcher } from '../../features/admin/CompanySwitcher';
 import { SyncBadge } from '../../features/sync/SyncBadge';
-import { useSession, userCompanyId } from '../../stores/session';
+import { useSession, userCompanyId, workingCompanyId } from '../../stores/session';
 import { ConnectionBadge } from '../ConnectionBadge';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { NavLinkLink } from '../links';
 import { Logo } from '../Logo';
 import { navFor } from './nav';
 import { UserMenu } from './UserMenu';
+import { HelpMenu } from '../../features/tour/HelpMenu';
 
 export function AppLayout() {
   const { t, i18n } = useLingui();
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = useSession((state) => state.user);
+  const companyId = useSession(workingCompanyId);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   if (!user) return null;
-  const items = navFor(user.role);
-  const companyId = userCompanyId(user);
+  const items = navFor(user.role, companyId !== null);
+  const admin = userCompanyId(user) === null;
 
   return (
     <AppShell
@@ -48,12 +51,18 @@ export function AppLayout() {
             <Box visibleFrom="sm">
               <LanguageSwitch />
             </Box>
+            <HelpMenu user={user} />
             <UserMenu user={user} />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label={t`Main menu`}>
+        {admin && (
+          <AppShell.Section pb="sm">
+            <CompanySwitcher onPicked={close} />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea}>
           {items.map((item) => (
             <NavLinkLink

@@ -12,7 +12,7 @@ import { ButtonLink } from '../../app/links';
 import type { SyncState } from '../../sync/sync-state';
 import { useConnection } from '../../stores/connection';
 import { syncAndWait } from './app-sync';
-import { entityLabels } from './labels';
+import { entityLabels, outboxActionLabels } from './labels';
 
 function RecordLink({
   entity,
@@ -32,6 +32,28 @@ function RecordLink({
       </ButtonLink>
     );
   }
+  if (entity === 'expense') {
+    return (
+      <ButtonLink to="/expenses/$expenseId" params={{ expenseId: id }} {...common}>
+        {t`Open`}
+      </ButtonLink>
+    );
+  }
+  if (entity === 'vendor') {
+    return (
+      <ButtonLink to="/vendors/$vendorId" params={{ vendorId: id }} {...common}>
+        {t`Open`}
+      </ButtonLink>
+    );
+  }
+  if (entity === 'expense_category') {
+    return (
+      <ButtonLink to="/expenses/categories" {...common}>
+        {t`Open`}
+      </ButtonLink>
+    );
+  }
+  if (entity === 'expense_attachment') return null;
   return entity === 'customer' ? (
     <ButtonLink to="/customers/$customerId/edit" params={{ customerId: id }} {...common}>
       {t`Open`}
@@ -179,8 +201,12 @@ export function SyncPanel({ state, onNavigate }: { state: SyncState; onNavigate:
                   {change.label}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {i18n._(entityLabels[change.entity])} ·{' '}
-                  {change.action === 'delete' ? t`to delete` : t`to save`}
+                  {[
+                    i18n._(entityLabels[change.entity]),
+                    ...[...new Set(change.actions)].map((action) =>
+                      i18n._(outboxActionLabels[action]),
+                    ),
+                  ].join(' · ')}
                 </Text>
                 {change.attempts > 0 && (
                   <Text size="sm" c="orange.9">

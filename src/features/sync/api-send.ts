@@ -1,7 +1,10 @@
 // The page's way for sync to reach the server: the app's API client, so outbox calls carry the
 // bearer token, share the one token refresh and report whether the server answered.
 import type { KyInstance } from 'ky';
-import { api, SessionEndedError } from '../../api/client';
+import { api, SessionEndedError, uploadingFetch } from '../../api/client';
+
+/** A 5 MB photo on a weak connection (a few hundred kbit/s) takes minutes, not seconds. */
+const FILE_TIMEOUT_MS = 10 * 60_000;
 import type { SyncSend } from '../../sync/transport';
 
 async function readBody(response: Response): Promise<unknown> {
@@ -27,8 +30,12 @@ export function createApiSend(client: KyInstance = api): SyncSend {
       const response = await client(request.path.replace(/^\//, ''), {
         method: request.method,
         headers,
-        body: request.body,
+        body: request.file ?? request.body,
         throwHttpErrors: false,
+        // A file goes out through XMLHttpRequest, the one transport that tells how much is sent.
+        ...(request.file && request.onUploadProgress
+          ? { fetch: uploadingFetch(request.onUploadProgress), timeout: FILE_TIMEOUT_MS }
+          : {}),
       });
       return { status: response.status, body: await readBody(response) };
     } catch (error) {

@@ -4,15 +4,15 @@
 import { startSyncEngine, type SyncEngine } from '../../sync/engine';
 import { syncNow, type SyncResult } from '../../sync/sync-now';
 import { useConnection } from '../../stores/connection';
-import { useSession, userCompanyId } from '../../stores/session';
+import { useSession, workingCompanyId } from '../../stores/session';
 import { createApiSend } from './api-send';
 
 let engine: SyncEngine | null = null;
 const send = createApiSend();
 
 const companyId = () => {
-  const { user, changePassword } = useSession.getState();
-  return changePassword ? null : userCompanyId(user);
+  const state = useSession.getState();
+  return state.changePassword ? null : workingCompanyId(state);
 };
 
 /** Starts sync for the signed-in company; the returned function stops it (sign-out). */

@@ -1,12 +1,12 @@
 // App-wide effects: follow the session (signed out in another tab, refresh refused, forced
-// password change) by re-running the guard; watch for the server; sync the company's records
-// while someone works in it; offer app updates.
+// password change) by re-running the guard; take away the errors of a screen left behind; watch
+// for the server; sync the company's records while someone works in it; offer app updates.
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessages } from '../../../domain/errors';
-import { notifyFailure } from '../../app/notify';
+import { clearStaleFailures, notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
-import { useSession, userCompanyId } from '../../stores/session';
+import { useSession, workingCompanyId } from '../../stores/session';
 import { useServerWatch } from '../../app/useServerWatch';
 import { UpdatePrompt } from '../../pwa/UpdatePrompt';
 
@@ -17,13 +17,27 @@ export function RootEffects() {
       useSession.subscribe((state, previous) => {
         const ended = previous.user !== null && state.user === null;
         // Say why, unless the user signed out here or in another tab.
-        if (ended && (state.endedBy === 'refused' || state.endedBy === 'disabled')) {
-          const code = state.endedBy === 'refused' ? 'refresh_invalid' : 'account_disabled';
+        if (ended && state.endedBy && state.endedBy !== 'signed-out') {
+          const code = (
+            {
+              refused: 'refresh_invalid',
+              disabled: 'account_disabled',
+              'company-inactive': 'company_inactive',
+            } as const
+          )[state.endedBy];
           notifyFailure({ code, message: i18n._(errorMessages[code]) });
         }
         const mustChange = state.changePassword && !previous.changePassword;
         const roleChanged = state.user?.role !== previous.user?.role && state.user !== null;
-        if (ended || mustChange || roleChanged) void router.invalidate();
+        const companyChanged = workingCompanyId(state) !== workingCompanyId(previous);
+        if (ended || mustChange || roleChanged || companyChanged) void router.invalidate();
+      }),
+    [router],
+  );
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) clearStaleFailures();
       }),
     [router],
   );
@@ -34,9 +48,7 @@ export function RootEffects() {
 
 /** Runs the sync engine from sign-in to sign-out (not while a password change is forced). */
 function useCompanySync(): void {
-  const companyId = useSession((state) =>
-    state.changePassword ? null : userCompanyId(state.user),
-  );
+  const companyId = useSession((state) => (state.changePassword ? null : workingCompanyId(state)));
   useEffect(() => {
     if (!companyId) return;
     let stop: (() => void) | undefined;

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DashboardFrame } from './-components/DashboardFrame';
+import { dashboardSearch } from '../../features/reports/search';
+import { DashboardPage } from '../../features/dashboard/DashboardPage';
 
 export const Route = createFileRoute('/_app/dashboard')({
-  component: DashboardFrame,
+  validateSearch: dashboardSearch,
+  component: DashboardPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { publishedTaxTips } from '../../api/admin';
 import { TaxTips } from './-components/TaxTips';
 
 export const Route = createFileRoute('/_public/tax-tips')({
+  loader: publishedTaxTips,
   component: TaxTips,
 });

@@ -367,6 +367,7 @@ export function InvoiceEditor({
                   size="lg"
                   leftSection={<IconSend size={20} />}
                   onClick={askSubmit}
+                  data-tour="submit"
                   disabled={blocked}
                   loading={busy === 'submit'}
                 >
@@ -412,6 +413,7 @@ export function InvoiceEditor({
             <Button
               leftSection={<IconSend size={18} />}
               onClick={askSubmit}
+              data-tour="submit"
               disabled={blocked}
               loading={busy === 'submit'}
             >

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { COMPANY_ROLES } from '../../../app/roles';
 
-// Customers belong to a company: its owner and operators work with them (spec §6).
+// Customers belong to a company: its owner and operators work with them (spec §6), and an
+// admin in the company chosen in the switcher.
 export const Route = createFileRoute('/_app/customers')({
-  staticData: { roles: COMPANY_ROLES },
+  staticData: { company: true },
 });

@@ -27,6 +27,7 @@ import {
 
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { RegistrationForm } from '../../../features/registration/RegistrationForm';
 import {
   ACTIVATION_WORKING_DAYS,
   ANNUAL_SUBSCRIPTION_TSH,
@@ -108,8 +109,8 @@ export function Landing() {
               <ButtonLink to="/login" size="lg">
                 <Trans>Log in</Trans>
               </ButtonLink>
-              <ButtonLink to="/contact-us" size="lg" variant="default">
-                <Trans>Ask for an account</Trans>
+              <ButtonLink to="/" hash="register" size="lg" variant="default">
+                <Trans>Register your business</Trans>
               </ButtonLink>
             </Group>
           </Stack>
@@ -214,12 +215,31 @@ export function Landing() {
                 <Text size="sm" c="dimmed">
                   <Trans>Both prices are exclusive of {vat}% VAT.</Trans>
                 </Text>
-                <ButtonLink to="/contact-us">
-                  <Trans>Ask for an account</Trans>
+                <ButtonLink to="/" hash="register">
+                  <Trans>Register your business</Trans>
                 </ButtonLink>
               </Stack>
             </Card>
           </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box component="section" bg="gray.0" py={{ base: 40, sm: 64 }} id="register">
+        <Container size="md">
+          <Stack gap="md">
+            <Title order={2}>
+              <Trans>Register your business</Trans>
+            </Title>
+            <Text c="dimmed">
+              <Trans>
+                Tell us who you are; we set up your account within {days} working days and email you
+                the sign-in details.
+              </Trans>
+            </Text>
+            <Card withBorder radius="lg" padding="lg">
+              <RegistrationForm signedIn={false} />
+            </Card>
+          </Stack>
         </Container>
       </Box>
 

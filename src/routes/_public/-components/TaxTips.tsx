@@ -1,14 +1,58 @@
 // Tax tips for Tanzanian businesses: receipts, records, VAT registration and deadlines.
 // Simplified on purpose; the footer sends readers to TRA for their own case.
-import { Alert, List } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { usePageTitle } from '../../../app/usePageTitle';
+import { getRouteApi } from '@tanstack/react-router';
+import type { TaxTip } from '../../../api/admin';
 import { Article, P } from './Article';
+
+/**
+ * The tips published on /cms-tax-tips, in the reader's language; Risiti's own tips when none
+ * are published, or while the server cannot be reached (the page works offline).
+ */
+const route = getRouteApi('/_public/tax-tips');
 
 export function TaxTips() {
   const { t } = useLingui();
   usePageTitle(t`Tax tips`);
+  const tips = route.useLoaderData();
+  return tips.length > 0 ? <PublishedTips tips={tips} /> : <BuiltInTips />;
+}
+
+function PublishedTips({ tips }: { tips: TaxTip[] }) {
+  const { i18n } = useLingui();
+  const sw = i18n.locale === 'sw';
+  return (
+    <Article
+      title={<Trans>Tax tips</Trans>}
+      sections={tips.map((tip, index) => ({
+        id: `tip-${index + 1}`,
+        title: sw ? tip.titleSw : tip.titleEn,
+        body: (
+          <Text lh={1.65} style={{ whiteSpace: 'pre-line' }}>
+            {sw ? tip.bodySw : tip.bodyEn}
+          </Text>
+        ),
+      }))}
+      footer={<Disclaimer />}
+    />
+  );
+}
+
+function Disclaimer() {
+  return (
+    <Alert color="gray" variant="light" icon={<IconInfoCircle />}>
+      <Trans>
+        These tips are simplified and may change with each year's Finance Act. For your own
+        situation, ask TRA at any of its offices or on tra.go.tz, or a tax adviser.
+      </Trans>
+    </Alert>
+  );
+}
+
+function BuiltInTips() {
   return (
     <Article
       title={<Trans>Tax tips</Trans>}
@@ -156,14 +200,7 @@ export function TaxTips() {
           ),
         },
       ]}
-      footer={
-        <Alert color="gray" variant="light" icon={<IconInfoCircle />}>
-          <Trans>
-            These tips are simplified and may change with each year's Finance Act. For your own
-            situation, ask TRA at any of its offices or on tra.go.tz, or a tax adviser.
-          </Trans>
-        </Alert>
-      }
+      footer={<Disclaimer />}
     />
   );
 }

@@ -1,0 +1,32 @@
+// The dashboard's period: today, this week, this month or this year, each compared with the
+// period before it (as far into it as the current one has gone).
+import { SegmentedControl } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { datePresetLabels } from '../../../domain/date-range';
+import { DASHBOARD_PRESETS } from '../reports/search';
+
+export type DashboardPreset = (typeof DASHBOARD_PRESETS)[number];
+
+export function DashboardPeriod({
+  value,
+  onChange,
+}: {
+  value: DashboardPreset;
+  onChange(next: DashboardPreset): void;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <SegmentedControl
+      aria-label={t`Period`}
+      value={value}
+      onChange={(next) => onChange(next as DashboardPreset)}
+      data={DASHBOARD_PRESETS.map((preset) => ({
+        value: preset,
+        label: i18n._(datePresetLabels[preset]),
+      }))}
+      fullWidth
+      maw={520}
+      data-testid="dashboard-period"
+    />
+  );
+}

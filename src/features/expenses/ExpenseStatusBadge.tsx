@@ -1,0 +1,34 @@
+// An expense's status (spec §4), and a receipt still being read, for rows and the record page.
+import { Badge } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { expenseStatusLabels } from '../../../domain/expense';
+import type { LocalExpense } from '../../db/db';
+import { lookupStatusLabels } from './labels';
+
+const colors = { pending: 'yellow', processed: 'risiti', canceled: 'gray' } as const;
+
+export function ExpenseStatusBadge({ expense }: { expense: LocalExpense }) {
+  const { i18n } = useLingui();
+  const lookup = expense.lookup;
+  if (
+    expense.status === 'pending' &&
+    lookup &&
+    lookup.status !== 'done' &&
+    expense.items.length === 0
+  ) {
+    return (
+      <Badge
+        color={lookup.status === 'failed' ? 'orange' : 'blue'}
+        variant="light"
+        data-testid="expense-status"
+      >
+        {i18n._(lookupStatusLabels[lookup.status])}
+      </Badge>
+    );
+  }
+  return (
+    <Badge color={colors[expense.status]} variant="light" data-testid="expense-status">
+      {i18n._(expenseStatusLabels[expense.status])}
+    </Badge>
+  );
+}

@@ -1,0 +1,50 @@
+// While a scanned receipt is read at TRA (a job on the server, up to about a minute), the screen
+// asks the server how far it is every two seconds, and brings the filled expense to the phone
+// (a sync) as soon as it is done or has failed. Offline, it waits: the outbox sends the lookup
+// when the connection returns, and the asking starts again.
+import { useEffect } from 'react';
+import { api } from '../../api/client';
+import type { LocalExpense } from '../../db/db';
+import { requestSync, syncAndWait } from '../sync/app-sync';
+
+const POLL_MS = 2_000;
+
+export function useReceiptLookup(
+  companyId: string | null,
+  expense: LocalExpense | null | undefined,
+) {
+  const id = expense?.id;
+  const waiting = expense?.lookup && ['queued', 'reading'].includes(expense.lookup.status);
+  const onServer = (expense?.version ?? 0) > 0;
+  useEffect(() => {
+    if (!companyId || !id || !waiting) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      if (!live) return;
+      if (!onServer) {
+        // Not on the server yet: the lookup request is still in the outbox.
+        requestSync();
+      } else {
+        const state = await api
+          .get(`v1/accounting/expenses/${id}/lookup`, {
+            searchParams: { companyId },
+            retry: 0,
+          })
+          .json<{ status: string | null }>()
+          .catch(() => null);
+        if (!live) return;
+        if (state && state.status !== 'queued' && state.status !== 'reading') {
+          await syncAndWait(10_000);
+          return;
+        }
+      }
+      timer = setTimeout(() => void ask(), POLL_MS);
+    };
+    void ask();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [companyId, id, waiting, onServer]);
+}

@@ -1,0 +1,192 @@
+// /organizations: platform admins see and create every organization and enable or disable it
+// (with a confirmation); an organization admin sees their own.
+import { useState } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm, type GetInputPropsReturnType } from '@mantine/form';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { IconPlus } from '@tabler/icons-react';
+import { organizationSchema, type OrganizationInput } from '../../../domain/schemas/organization';
+import {
+  createOrganization,
+  fetchOrganizations,
+  setOrganizationActive,
+  type Organization,
+} from '../../api/admin';
+import { readFailure } from '../../api/errors';
+import { notifyFailure, notifySuccess } from '../../app/notify';
+import { usePageTitle } from '../../app/usePageTitle';
+import { submitToServer } from '../../forms/submit';
+import { valibotValidate } from '../../forms/valibot';
+import { useSession } from '../../stores/session';
+import { MobileInput } from '../admin/fields';
+import { LoadState } from '../admin/LoadState';
+import { useServerData } from '../admin/useServerData';
+import classes from '../admin/admin.module.css';
+import { ConfirmDialog } from '../invoices/ConfirmDialog';
+
+export function OrganizationFields({
+  form,
+  path = '',
+}: {
+  form: { getInputProps(path: string): GetInputPropsReturnType };
+  path?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput label={t`Organization name`} required {...form.getInputProps(`${path}name`)} />
+      <TextInput label={t`Owner's name`} required {...form.getInputProps(`${path}ownerName`)} />
+      <MobileInput label={t`Owner's phone`} required {...form.getInputProps(`${path}ownerPhone`)} />
+      <TextInput
+        label={t`Owner's email`}
+        type="email"
+        inputMode="email"
+        required
+        {...form.getInputProps(`${path}ownerEmail`)}
+      />
+    </SimpleGrid>
+  );
+}
+
+function NewOrganizationForm({ onSaved, onCancel }: { onSaved(): void; onCancel(): void }) {
+  const form = useForm<OrganizationInput>({
+    initialValues: { name: '', ownerName: '', ownerPhone: '', ownerEmail: '' },
+    validate: valibotValidate(organizationSchema),
+  });
+  const submit = form.onSubmit(async (values) => {
+    if (await submitToServer(form, () => createOrganization(values))) onSaved();
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <OrganizationFields form={form} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            <Trans>Create the organization</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function OrganizationsPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Organizations`);
+  const platform = useSession((state) => state.user?.role === 'platform_admin');
+  const organizations = useServerData(fetchOrganizations, []);
+  const [creating, setCreating] = useState(false);
+  const [toggling, setToggling] = useState<Organization | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = toggling?.name ?? '';
+
+  const toggle = async () => {
+    if (!toggling) return;
+    setBusy(true);
+    try {
+      const updated = await setOrganizationActive(toggling.id, !toggling.active);
+      notifySuccess(updated.active ? t`${name} is enabled.` : t`${name} is disabled.`);
+      setToggling(null);
+      organizations.reload();
+    } catch (error) {
+      const failure = await readFailure(error);
+      notifyFailure({
+        code: failure.code,
+        message: t`The change was not saved.` + ' ' + failure.message,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1000}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          <Trans>Organizations</Trans>
+        </Title>
+        {platform && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+            <Trans>New organization</Trans>
+          </Button>
+        )}
+      </Group>
+      <LoadState
+        loading={organizations.loading && !organizations.data}
+        failure={organizations.failure}
+        onRetry={organizations.reload}
+      />
+      <Stack gap="xs" role="list" aria-label={t`Organizations`}>
+        {organizations.data?.map((organization) => (
+          <div key={organization.id} className={classes.row} role="listitem">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {organization.name}
+                </Text>
+                <Text size="sm" c="dimmed" truncate>
+                  {organization.ownerName} · +255 {organization.ownerPhone} ·{' '}
+                  {organization.ownerEmail}
+                </Text>
+              </div>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Badge color={organization.active ? 'green' : 'gray'} variant="light">
+                  {organization.active ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}
+                </Badge>
+                {platform && (
+                  <Button size="xs" variant="subtle" onClick={() => setToggling(organization)}>
+                    {organization.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+          </div>
+        ))}
+      </Stack>
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={t`New organization`}
+        size="lg"
+      >
+        <NewOrganizationForm
+          onSaved={() => {
+            setCreating(false);
+            organizations.reload();
+          }}
+          onCancel={() => setCreating(false)}
+        />
+      </Modal>
+      <ConfirmDialog
+        opened={toggling !== null}
+        title={toggling?.active ? t`Disable ${name}?` : t`Enable ${name}?`}
+        confirmLabel={toggling?.active ? t`Disable` : t`Enable`}
+        {...(toggling?.active ? { color: 'red' } : {})}
+        busy={busy}
+        onConfirm={() => void toggle()}
+        onClose={() => setToggling(null)}
+      >
+        {toggling?.active ? (
+          <Trans>
+            Its admins are signed out at once and cannot work until it is enabled again.
+          </Trans>
+        ) : (
+          <Trans>Its admins can sign in and work again.</Trans>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+// The receipt's own public page (/r/{publicId}), shared with the share sheet where the phone has
+// one, else copied for pasting into a message.
+import type { useLingui } from '@lingui/react/macro';
+import type { ReceiptCopy } from '../../api/admin';
+import { notifyFailure, notifySuccess } from '../../app/notify';
+
+export async function shareReceiptLink(
+  receipt: Pick<ReceiptCopy, 'publicId' | 'receiptNumber'>,
+  t: ReturnType<typeof useLingui>['t'],
+): Promise<void> {
+  const url = `${window.location.origin}/r/${receipt.publicId}`;
+  const number = receipt.receiptNumber;
+  const text = t`Your receipt ${number}`;
+  try {
+    if (navigator.share) {
+      await navigator.share({ title: text, text, url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    notifySuccess(t`The link is copied: paste it into a message to the customer.`);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return;
+    notifyFailure({ code: 'share_failed', message: url });
+  }
+}

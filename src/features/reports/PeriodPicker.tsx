@@ -1,0 +1,73 @@
+// The period of a report: the presets of spec §9 and a custom range (native date inputs, which
+// phones show as their own calendar). A custom range that cannot be reported says why.
+import { Group, Select, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import {
+  DATE_PRESETS,
+  dateRangeMessages,
+  datePresetLabels,
+  type DatePreset,
+} from '../../../domain/date-range';
+import { REPORT_MAX_DAYS, daysBetween, reportMessages } from '../../../domain/sales-report';
+
+export interface PeriodValue {
+  preset: DatePreset;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export function PeriodPicker({
+  value,
+  onChange,
+}: {
+  value: PeriodValue;
+  onChange(next: PeriodValue): void;
+}) {
+  const { t, i18n } = useLingui();
+  const custom = value.preset === 'custom';
+  let toError: string | null = null;
+  if (custom && value.from && value.to) {
+    if (value.to < value.from) toError = i18n._(dateRangeMessages.toBeforeFrom);
+    else if (daysBetween(value.from, value.to).length > REPORT_MAX_DAYS) {
+      toError = i18n._(reportMessages.periodTooLong);
+    }
+  }
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <Select
+        label={t`Period`}
+        data={DATE_PRESETS.map((preset) => ({
+          value: preset,
+          label: i18n._(datePresetLabels[preset]),
+        }))}
+        value={value.preset}
+        onChange={(preset) => preset && onChange({ ...value, preset: preset as DatePreset })}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 200 }}
+        data-testid="period"
+      />
+      {custom && (
+        <>
+          <TextInput
+            type="date"
+            label={t`From`}
+            value={value.from ?? ''}
+            onChange={(event) =>
+              onChange({ ...value, from: event.currentTarget.value || undefined })
+            }
+            error={!value.from ? i18n._(dateRangeMessages.fromInvalid) : null}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <TextInput
+            type="date"
+            label={t`To`}
+            value={value.to ?? ''}
+            onChange={(event) => onChange({ ...value, to: event.currentTarget.value || undefined })}
+            error={!value.to ? i18n._(dateRangeMessages.toInvalid) : toError}
+            w={{ base: '100%', xs: 170 }}
+          />
+        </>
+      )}
+    </Group>
+  );
+}
