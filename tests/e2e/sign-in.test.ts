@@ -75,7 +75,19 @@ describe('signing in', () => {
     expect(await menuRight()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect.poll(menuRight).toBeGreaterThan(200);
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Profile']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Potential clients',
+      'Organizations',
+      'Companies',
+      'Operators',
+      'Receipt reissuing',
+      'Tax tips',
+      'Payment',
+      'What is new',
+      'User manual',
+      'Profile',
+    ]);
     await menu.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
     expect(await page.getByLabel(/^First name/).inputValue()).toBe('Platform');

@@ -92,7 +92,7 @@ describe('the customer list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
   });
 
-  it('is not for a platform admin, who works in no company', async () => {
+  it('sends a platform admin who chose no company to choose one first', async () => {
     const user = await signedIn({
       role: 'platform_admin',
       user_type: 'platform_admin',
@@ -102,7 +102,8 @@ describe('the customer list', () => {
     });
     stubApiEdge(user);
     const { router } = await renderApp('/customers');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/choose-company'));
+    expect(router.state.location.search).toMatchObject({ next: '/customers' });
   });
 });
 

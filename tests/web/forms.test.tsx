@@ -57,6 +57,33 @@ describe('log in', () => {
     expect(useSession.getState().user).toBeNull();
   });
 
+  it('takes the error of a failed attempt away once a correct sign-in opens the next page', async () => {
+    const user = sessionUser();
+    let attempt = 0;
+    stubServer({
+      'POST /api/v2/login': () =>
+        ++attempt === 1
+          ? json(401, { code: 'invalid_credentials', message: 'Invalid credentials' })
+          : json(200, { token: accessToken(), refresh_token: 'r1', user }),
+      'GET /api/v2/user/me': () => json(200, user),
+    });
+    const { router } = await renderApp('/login?next=%2Fprofile');
+    await userEvent.type(screen.getByLabelText(/^Username/), 'juma');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Wrong-pass1');
+    await submit('Log in');
+    await screen.findByText('Invalid credentials');
+
+    // The user takes a few seconds to type the right password.
+    const later = Date.now() + 5000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    await userEvent.clear(screen.getByLabelText(/^Password/));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Right-pass1');
+    await submit('Log in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    await waitFor(() => expect(screen.queryByText('Invalid credentials')).toBeNull());
+    vi.restoreAllMocks();
+  });
+
   it('opens the page that sent the user to log in', async () => {
     const user = sessionUser();
     stubServer({

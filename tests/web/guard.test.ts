@@ -57,6 +57,23 @@ describe('navigation rules (spec §2)', () => {
     );
   });
 
+  it('asks an admin to choose a company before a company page, and lets them in once chosen', () => {
+    const companyPage = combineAccess([{ access: 'signed-in' }, { company: true }]);
+    expect(guardNavigation(at('/invoices?status=draft'), companyPage, admin)).toBe(
+      '/choose-company?next=%2Finvoices%3Fstatus%3Ddraft',
+    );
+    expect(
+      guardNavigation(at('/invoices'), companyPage, { ...admin, companyId: 'c-1' }),
+    ).toBeNull();
+    expect(
+      guardNavigation(at('/invoices'), companyPage, { ...operator, companyId: 'c-1' }),
+    ).toBeNull();
+    expect(guardNavigation(at('/invoices'), companyPage, operator)).toBe('/');
+    expect(guardNavigation(at('/invoices'), companyPage, anonymous)).toBe(
+      '/login?next=%2Finvoices',
+    );
+  });
+
   it('sends the return from an accounting service to /apps-integration with its values', () => {
     expect(guardNavigation(at('/?code=abc&realmId=9130&extra=1'), publicPage, operator)).toBe(
       '/apps-integration?code=abc&realmId=9130',
@@ -76,11 +93,11 @@ describe('navigation rules (spec §2)', () => {
 
   it('takes the strictest access the matched routes declare', () => {
     const declared: (RouteAccess | undefined)[] = [undefined, { access: 'public' }];
-    expect(combineAccess(declared)).toEqual({ access: 'public', roles: null });
+    expect(combineAccess(declared)).toEqual({ access: 'public', roles: null, company: false });
     expect(combineAccess([{ access: 'signed-in' }, { access: 'public' }]).access).toBe('signed-in');
     expect(
       combineAccess([{ roles: ['platform_admin', 'org_admin'] }, { roles: ['org_admin'] }]),
-    ).toEqual({ access: 'signed-in', roles: ['org_admin'] });
+    ).toEqual({ access: 'signed-in', roles: ['org_admin'], company: false });
   });
 });
 

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { IconBuilding } from '@tabler/icons-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scrollToAnchor, SCROLL_OFFSET_PX } from '../../src/app/scroll';
-import { NAV_ITEMS, navFor, type NavItem } from '../../src/app/shell/nav';
+import { navFor, type NavItem } from '../../src/app/shell/nav';
 import { json, stubServer } from './helpers/fetch';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
@@ -15,22 +15,40 @@ afterEach(async () => {
 });
 
 describe('navigation by role (spec §6)', () => {
-  it('lists an item for the roles it names, and for everyone when it names none', () => {
+  it('lists an item for the roles it names, and company pages only while in a company', () => {
     const items: NavItem[] = [
-      ...NAV_ITEMS,
-      { to: '/dashboard', label: msg`Companies`, icon: IconBuilding, roles: ['platform_admin'] },
+      { to: '/dashboard', label: msg`Dashboard`, icon: IconBuilding },
+      { to: '/companies', label: msg`Companies`, icon: IconBuilding, roles: ['platform_admin'] },
+      { to: '/invoices', label: msg`Invoices`, icon: IconBuilding, company: true },
     ];
-    const forEveryone = NAV_ITEMS.filter((item) => !item.roles);
-    const inCompany = NAV_ITEMS.filter((item) => item.roles?.includes('operator'));
-    expect(navFor('platform_admin', items)).toEqual([...forEveryone, items.at(-1)]);
-    expect(navFor('operator', items)).toEqual(NAV_ITEMS);
-    expect(navFor('company_owner', items)).toEqual(NAV_ITEMS);
-    expect(inCompany.map((item) => item.to)).toEqual([
+    const paths = (list: NavItem[]) => list.map((item) => item.to);
+    expect(paths(navFor('platform_admin', false, items))).toEqual(['/dashboard', '/companies']);
+    expect(paths(navFor('platform_admin', true, items))).toEqual([
+      '/dashboard',
+      '/companies',
+      '/invoices',
+    ]);
+    expect(paths(navFor('operator', true, items))).toEqual(['/dashboard', '/invoices']);
+    const operatorMenu = paths(navFor('operator', true));
+    expect(operatorMenu).toEqual([
+      '/dashboard',
       '/invoices',
       '/new-invoice',
       '/customers',
       '/products',
+      '/expenses',
+      '/vendors',
+      '/expenses-report',
+      '/sales',
+      '/payment',
+      '/updates',
+      '/help/user-manual',
+      '/profile',
     ]);
+    expect(paths(navFor('company_owner', true))).toEqual(
+      expect.arrayContaining(['/welcome', '/company', '/operator']),
+    );
+    expect(paths(navFor('org_admin', false))).not.toContain('/invoices');
   });
 
   it("shows the user's menu, company and today's date in East Africa Time", async () => {
@@ -45,10 +63,21 @@ describe('navigation by role (spec §6)', () => {
       const links = within(menu).getAllByRole('link');
       expect(links.map((link) => link.textContent)).toEqual([
         'Dashboard',
+        'First steps',
         'Invoices',
         'New invoice',
         'Customers',
         'Products and services',
+        'Expenses',
+        'Vendors',
+        'Expenses report',
+        'Sales report',
+        'Invoices report',
+        'Company',
+        'Operators',
+        'Payment',
+        'What is new',
+        'User manual',
         'Profile',
       ]);
       expect(screen.getByTestId('company-name').textContent).toBe('Duka la Juma');

@@ -79,7 +79,13 @@ describe('sync against the server', () => {
     expect((await syncNow({ send: device.send, companyId })).status).toBe('done');
     expect(await readSyncState(companyId)).toMatchObject({
       status: 'offline',
-      waiting: { length: 5 },
+      // One line per record: Asha (saved twice), Walk In (saved, then deleted), the product.
+      waiting: [
+        { recordId: asha.id, actions: ['save', 'save'] },
+        { recordId: walkIn.id, actions: ['save', 'delete'] },
+        { entity: 'product', label: 'Mkate', actions: ['save'] },
+      ],
+      waitingCount: 3,
     });
 
     device.setOnline(true);

@@ -7,6 +7,8 @@ import { readSyncState } from '../../src/sync/sync-state';
 import { syncNow } from '../../src/sync/sync-now';
 import { useSyncState } from '../../src/sync/useSyncState';
 import { db } from '../../src/db/db';
+import { saveInvoiceDraft, submitInvoice } from '../../src/db/invoices';
+import { invoiceInput, operator } from './helpers/invoices';
 import { fakeServer, refusal } from './helpers/fake-server';
 import { resetLocalDatabase } from './helpers/local-db';
 
@@ -16,6 +18,23 @@ const walkIn = (name: string) => ({ name, identificationType: 'NO_IDENTIFICATION
 beforeEach(resetLocalDatabase);
 
 describe('the sync state', () => {
+  it('counts and lists what the user did: three invoices saved and submitted offline are three', async () => {
+    const inputs = [invoiceInput(), invoiceInput(), invoiceInput()];
+    for (const input of inputs) {
+      await saveInvoiceDraft(operator, input);
+      await submitInvoice(operator, input);
+    }
+    // The outbox holds several calls per invoice (saving, then submitting).
+    expect(await db.outbox.count()).toBeGreaterThan(3);
+
+    const state = await readSyncState(operator.companyId);
+    if (state.status !== 'waiting') throw new Error(`expected waiting, got ${state.status}`);
+    expect(state.waitingCount).toBe(3);
+    expect(state.waiting.map((w) => [w.entity, w.recordId, [...new Set(w.actions)]])).toEqual(
+      inputs.map((input) => ['invoice', input.id, ['save', 'submit']]),
+    );
+  });
+
   it('goes from synced to N waiting, offline, error and back to synced', async () => {
     expect(await readSyncState(COMPANY)).toEqual({ status: 'synced', lastSyncAt: null });
 
@@ -24,9 +43,9 @@ describe('the sync state', () => {
     const waiting = await readSyncState(COMPANY);
     expect(waiting.status).toBe('waiting');
     if (waiting.status !== 'waiting') return;
-    expect(waiting.waiting.map((w) => [w.entity, w.action, w.label])).toEqual([
-      ['customer', 'save', 'Asha'],
-      ['customer', 'save', 'Baraka'],
+    expect(waiting.waiting.map((w) => [w.entity, w.actions, w.label])).toEqual([
+      ['customer', ['save'], 'Asha'],
+      ['customer', ['save'], 'Baraka'],
     ]);
 
     await syncNow({ send: fakeServer('network-error').send, companyId: COMPANY });

@@ -1,0 +1,73 @@
+// The sales report of a busy shop's year (BENCH_SALES invoices, 100,000 unless told): the first
+// report's catch-up of the projection, then the SQL aggregation of the year (whole, filtered by
+// operator and by product) as a report request runs it, and the year's Excel download's time
+// and size. PGlite, or PostgreSQL with BENCH_DATABASE_URL.
+import { performance } from 'node:perf_hooks';
+import { projectSales } from '../server/reports/project';
+import { salesReport } from '../server/reports/sales';
+import { salesWorkbook } from '../server/reports/excel';
+import { seedSalesYear } from './sales-data';
+import { benchDatabase, line, percentile } from './support';
+
+const COUNT = Number(process.env.BENCH_SALES ?? 100_000);
+const RUNS = 7;
+
+const database = await benchDatabase();
+console.log(`Sales report: ${COUNT.toLocaleString('en')} invoices over a year, ${database.label}`);
+let started = performance.now();
+const year = await seedSalesYear(database.db, COUNT);
+line(
+  'seeding the year (not part of the product)',
+  `${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+started = performance.now();
+await projectSales(database.db, year.companyId);
+line(
+  'first report: projecting every receipt',
+  `${((performance.now() - started) / 1000).toFixed(2)} s`,
+);
+
+async function time(label: string, filter: Parameters<typeof salesReport>[1]['filter']) {
+  const times: number[] = [];
+  let receipts = 0;
+  for (let run = 0; run < RUNS; run++) {
+    const t0 = performance.now();
+    await projectSales(database.db, year.companyId);
+    const report = await salesReport(database.db, {
+      companyId: year.companyId,
+      firstDay: year.firstDay,
+      lastDay: year.lastDay,
+      filter,
+    });
+    times.push(performance.now() - t0);
+    receipts = report.totals.receipts;
+  }
+  times.sort((a, b) => a - b);
+  line(
+    `${label} (${receipts.toLocaleString('en')} receipts)`,
+    `median ${percentile(times, 50).toFixed(0)} ms, worst ${times[times.length - 1]!.toFixed(0)} ms`,
+  );
+}
+
+await time('year, no filter', {});
+await time('year, one operator', { operator: year.operatorIds[0] });
+await time('year, one product', { product: year.productIds[0] });
+await time('year, e-money receipts', { payment: 'EMONEY' });
+
+started = performance.now();
+const query = {
+  companyId: year.companyId,
+  firstDay: year.firstDay,
+  lastDay: year.lastDay,
+  filter: {},
+};
+const workbook = await salesWorkbook(database.db, query, await salesReport(database.db, query), {
+  locale: 'en',
+});
+line(
+  'Excel of the year (report + workbook)',
+  `${((performance.now() - started) / 1000).toFixed(1)} s, ${(workbook.length / 1024 / 1024).toFixed(1)} MiB`,
+);
+
+await database.drop();
