@@ -139,7 +139,7 @@ describe('deleting a customer', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the customer' }));
 
     // Back in the list once the server refused, marked as refused.
-    await waitFor(() => expect(names()).toEqual(['Has Invoices']), { timeout: 5000 });
+    await waitFor(() => expect(names()).toEqual(['Has Invoices']));
     expect(within(rows()[0]!).getByLabelText('Refused by the server')).toBeTruthy();
     await router.navigate({ to: '/customers/$customerId', params: { customerId: customer!.id } });
     const message = await screen.findByText('This customer has invoices and cannot be deleted');

@@ -276,7 +276,7 @@ describe('submitting without a connection', () => {
     expect(dialog.textContent).toContain('cannot be changed or taken back');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    await screen.findByTestId('invoice-waiting', undefined, { timeout: 5000 });
+    await screen.findByTestId('invoice-waiting');
     const [invoice] = await db.invoices.toArray();
     expect(invoice).toMatchObject({ status: 'submitted', fiscal: null });
     expect(invoice!.totals.totalInvoice).toBe(6_000_00 as Cents);

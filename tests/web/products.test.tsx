@@ -135,7 +135,7 @@ describe('a product invoices use', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this product?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete the product' }));
-    const row = await screen.findByTestId('product-row', {}, { timeout: 5000 });
+    const row = await screen.findByTestId('product-row');
     expect(within(row).getByLabelText('Refused by the server')).toBeTruthy();
 
     await router.navigate({ to: '/products/$productId', params: { productId: saved.id } });

@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait for what a user would see; a loaded machine can take seconds to
+// render it, and a condition that holds returns at once however long the limit.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What Mantine and the router expect from a browser and jsdom lacks. Files that run in the node
 // environment (the data layer against the real server) have no window at all.

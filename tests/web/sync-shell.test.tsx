@@ -47,15 +47,11 @@ describe('the sync state in the shell', () => {
     await saveCustomer(COMPANY, walkIn('Asha'));
     await saveProduct(COMPANY, { name: 'Sabuni', taxType: 'standard' });
     await renderApp('/dashboard');
-    await waitFor(async () => expect(await syncText()).toBe('Offline · 2 waiting'), {
-      timeout: 5000,
-    });
+    await waitFor(async () => expect(await syncText()).toBe('Offline · 2 waiting'));
 
     edge.online = true;
     window.dispatchEvent(new Event('online'));
-    await waitFor(async () => expect(await syncText()).toBe('Synced'), {
-      timeout: 5000,
-    });
+    await waitFor(async () => expect(await syncText()).toBe('Synced'));
     expect(edge.writes().map((w) => w.method)).toEqual(['PUT', 'PUT']);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -73,9 +69,7 @@ describe('the sync state in the shell', () => {
       vatRegistrationNumber: '40012345X',
     });
     const { router } = await renderApp('/dashboard');
-    await waitFor(async () => expect(await syncText()).toBe('1 change refused'), {
-      timeout: 5000,
-    });
+    await waitFor(async () => expect(await syncText()).toBe('1 change refused'));
 
     await userEvent.click(within(await syncState()).getByRole('button'));
     const panel = await screen.findByRole('dialog', { name: 'Sync with the server' });
@@ -93,9 +87,7 @@ describe('the sync state in the shell', () => {
     stubApiEdge(user, { online: false });
     await saveCustomer(COMPANY, walkIn('Baraka'));
     await renderApp('/dashboard');
-    await waitFor(async () => expect(await syncText()).toBe('Offline · 1 waiting'), {
-      timeout: 5000,
-    });
+    await waitFor(async () => expect(await syncText()).toBe('Offline · 1 waiting'));
     await userEvent.click(within(await syncState()).getByRole('button'));
     const panel = await screen.findByRole('dialog', { name: 'Sync with the server' });
     const waiting = within(panel).getByRole('region', { name: '1 change waiting to be sent' });
@@ -105,7 +97,6 @@ describe('the sync state in the shell', () => {
       await within(waiting).findByText(
         /^Not sent yet \(no connection\)\. Next try at \d\d:\d\d\.$/,
         {},
-        { timeout: 5000 },
       ),
     ).toBeTruthy();
     expect(within(panel).getByText(/The server cannot be reached/)).toBeTruthy();
@@ -117,9 +108,7 @@ describe('signing out (the guard against losing changes)', () => {
     const user = await signedIn();
     stubApiEdge(user, { online: true });
     const { router } = await renderApp('/dashboard');
-    await waitFor(async () => expect(await syncText()).toBe('Synced'), {
-      timeout: 5000,
-    });
+    await waitFor(async () => expect(await syncText()).toBe('Synced'));
     await db.meta.put({ key: 'cursor:company-1:v1', value: '42' });
     await openSignOut();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -193,7 +182,7 @@ describe('signing out (the guard against losing changes)', () => {
     await userEvent.click(
       within(dialog).getByRole('button', { name: 'Send them now, then sign out' }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(edge.writes()).toHaveLength(1);
     await waitFor(async () => expect(await db.customers.count()).toBe(0));
   });
