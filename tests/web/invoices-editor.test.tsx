@@ -265,6 +265,37 @@ describe('what is typed', () => {
     expect(screen.getByTestId('draft-restored')).toBeTruthy();
     expect(shown('total-including-tax')).toBe('Tsh 600.00');
   });
+
+  it('is listed with the invoices after leaving by the menu, to continue or discard', async () => {
+    const { router } = await openEditor();
+    await typeLine(0, { description: 'Sukari', price: '2,500' });
+    await waitFor(async () => expect(await db.invoiceDrafts.count()).toBe(1));
+    const typedAt = router.state.location.href;
+
+    await act(() => router.navigate({ to: '/invoices' }));
+    const unsaved = await screen.findByTestId('unsaved-invoices');
+    expect(within(unsaved).getByText('Invoices you started and did not save (1)')).toBeTruthy();
+    expect(within(unsaved).getByText('Sukari · Tsh 2,500.00')).toBeTruthy();
+
+    await userEvent.click(within(unsaved).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.href).toBe(typedAt));
+    expect(((await screen.findByLabelText(/^Item 1/)) as HTMLInputElement).value).toBe('Sukari');
+
+    await act(() => router.navigate({ to: '/invoices' }));
+    await userEvent.click(
+      within(await screen.findByTestId('unsaved-invoices')).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard this invoice?' })).getByRole(
+        'button',
+        { name: 'Discard' },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByTestId('unsaved-invoices')).toBeNull());
+    expect(await db.invoiceDrafts.count()).toBe(0);
+  });
 });
 
 describe('submitting without a connection', () => {

@@ -33,6 +33,7 @@ import type { LocalInvoice } from '../../../db/db';
 import { useInvoiceIds } from '../../../db/useInvoices';
 import { useSubmittedInvoices } from '../../../db/useSubmittedInvoices';
 import { ButtonLink } from '../../../app/links';
+import { UnsavedInvoices } from '../../../features/invoices/UnsavedInvoices';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { InvoiceList, InvoiceRow } from '../../../features/invoices/InvoiceList';
 import { syncAndWait } from '../../../features/sync/app-sync';
@@ -248,6 +249,8 @@ export function InvoicesPage() {
           <Trans>New invoice</Trans>
         </ButtonLink>
       </Group>
+
+      <UnsavedInvoices companyId={companyId} />
 
       {submitted && submitted.length > 0 && (
         <SubmittedSection invoices={submitted} online={online} onOpen={open} />

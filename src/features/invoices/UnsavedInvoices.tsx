@@ -1,0 +1,96 @@
+// Invoices started on this phone and never saved (what was typed is kept at every change):
+// listed where the user looks for invoices, to continue or throw away.
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { eatTime, formatDayMonthYear } from '../../../domain/dates';
+import { formatTsh, parseAmount } from '../../../domain/money';
+import type { InvoiceEditorDraft } from '../../db/db';
+import { discardEditorDraft } from '../../db/invoices';
+import { useUnsavedNewInvoices } from '../../db/useEditorDraft';
+import { ConfirmDialog } from './ConfirmDialog';
+import type { InvoiceFormValues } from './form';
+
+function describe(draft: InvoiceEditorDraft): string {
+  const form = draft.form as Partial<InvoiceFormValues>;
+  const name = form.customer?.name ?? '';
+  const first = form.items?.[0]?.description ?? '';
+  const price = parseAmount(form.items?.[0]?.unitPrice ?? '');
+  return [name, first, price !== null ? formatTsh(price) : ''].filter(Boolean).join(' · ');
+}
+
+const SHOWN = 10;
+
+function LastTyped({ at }: { at: number }) {
+  const day = formatDayMonthYear(at);
+  const time = eatTime(at).slice(0, 5);
+  return (
+    <Text size="xs" c="dimmed">
+      <Trans>
+        Last typed {day} {time}
+      </Trans>
+    </Text>
+  );
+}
+
+/** Invoices started on this phone and never saved: offered to continue or throw away. */
+export function UnsavedInvoices({ companyId, current }: { companyId: string; current?: string }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [discarding, setDiscarding] = useState<InvoiceEditorDraft | null>(null);
+  const unsaved = useUnsavedNewInvoices(companyId)?.filter((draft) => draft.id !== current);
+  if (!unsaved?.length) return null;
+  const count = unsaved.length;
+  const more = count - SHOWN;
+  return (
+    <Alert
+      color="blue"
+      title={<Trans>Invoices you started and did not save ({count})</Trans>}
+      data-testid="unsaved-invoices"
+    >
+      <Stack gap="xs">
+        {unsaved.slice(0, SHOWN).map((draft) => (
+          <Group key={draft.id} justify="space-between" gap="xs" wrap="nowrap">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="sm" truncate>
+                {describe(draft) || t`Nothing typed yet`}
+              </Text>
+              <LastTyped at={draft.updatedAt} />
+            </Stack>
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => void navigate({ to: '/new-invoice', search: { id: draft.id } })}
+              >
+                <Trans>Continue</Trans>
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => setDiscarding(draft)}>
+                <Trans>Discard</Trans>
+              </Button>
+            </Group>
+          </Group>
+        ))}
+        {more > 0 && (
+          <Text size="xs" c="dimmed">
+            <Trans>And {more} more, oldest last.</Trans>
+          </Text>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={discarding !== null}
+        title={t`Discard this invoice?`}
+        confirmLabel={t`Discard`}
+        color="red"
+        onClose={() => setDiscarding(null)}
+        onConfirm={() => {
+          if (discarding) void discardEditorDraft(discarding.id);
+          setDiscarding(null);
+        }}
+      >
+        <Trans>What you typed for it is deleted from this phone. It was never saved.</Trans>
+      </ConfirmDialog>
+    </Alert>
+  );
+}
