@@ -22,7 +22,7 @@ export function SyncBadge({ companyId }: { companyId: string }) {
   const offline = state.status === 'offline' || connection === 'offline';
   const look = offline
     ? {
-        color: 'gray',
+        color: 'orange',
         Icon: IconCloudOff,
         text: waiting
           ? t({
@@ -43,7 +43,7 @@ export function SyncBadge({ companyId }: { companyId: string }) {
         }
       : waiting
         ? {
-            color: 'orange',
+            color: 'blue',
             Icon: IconCloudUp,
             text: t({
               message: plural(waiting, { one: '# change waiting', other: '# changes waiting' }),
@@ -51,8 +51,10 @@ export function SyncBadge({ companyId }: { companyId: string }) {
           }
         : { color: 'risiti', Icon: IconCloudCheck, text: t`Synced` };
 
-  // A phone's header has room for the icon and a count only; the words are the button's name.
+  // A phone's header has room for the icon, a count and, offline, the word itself (what the
+  // help describes); the full words are the button's name.
   const count = offline ? waiting : failed || waiting;
+  const short = offline ? [t`Offline`, count > 0 ? i18n.number(count) : ''].join(' ').trim() : '';
   return (
     <>
       <Box role="status" aria-live="polite" data-testid="sync-state">
@@ -70,9 +72,9 @@ export function SyncBadge({ companyId }: { companyId: string }) {
           <Box component="span" visibleFrom="xs">
             {look.text}
           </Box>
-          {count > 0 && (
+          {(short || count > 0) && (
             <Box component="span" hiddenFrom="xs" aria-hidden>
-              {i18n.number(count)}
+              {short || i18n.number(count)}
             </Box>
           )}
         </Button>

@@ -69,7 +69,8 @@ export function HelpPage() {
                 <Trans>
                   After you have opened Risiti once on a phone, it opens on that phone even with no
                   network, and you stay signed in. When the server cannot be reached, an orange
-                  Offline sign appears at the top of the screen.
+                  Offline sign with a crossed-out cloud appears at the top of the screen, with the
+                  number of changes waiting to be sent. Tap it to see them.
                 </Trans>
               </P>
               <P>
