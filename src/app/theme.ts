@@ -31,6 +31,15 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
-    Button: { defaultProps: { size: 'md' } },
+    Button: {
+      defaultProps: { size: 'md' },
+      // A long label (Swahili ones often are) wraps onto a second line on a narrow phone
+      // instead of being cut off.
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)' },
+        inner: { minHeight: 'calc(var(--button-height) - 2px)' },
+        label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.25, paddingBlock: 2 },
+      },
+    },
   },
 });

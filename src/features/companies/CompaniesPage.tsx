@@ -114,8 +114,8 @@ export function CompaniesPage() {
             style={{ color: 'inherit', textDecoration: 'none' }}
             data-testid="company-row"
           >
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0, flex: 1 }}>
+            <Group justify="space-between" gap="xs">
+              <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
                 <Text fw={600} truncate>
                   {company.name}
                 </Text>
@@ -123,7 +123,7 @@ export function CompaniesPage() {
                   <TinText tin={company.tin} /> · {company.serial}
                 </Text>
               </div>
-              <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+              <Stack gap={4} align="flex-end" ml="auto" style={{ flexShrink: 0 }}>
                 <VfdBadge company={company} />
                 {!company.active && (
                   <Badge color="gray" variant="light">

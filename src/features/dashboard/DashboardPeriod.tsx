@@ -26,6 +26,8 @@ export function DashboardPeriod({
       }))}
       fullWidth
       maw={520}
+      // Four periods share a 320 px phone: labels wrap rather than push the last one out.
+      styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2, paddingInline: 6 } }}
       data-testid="dashboard-period"
     />
   );

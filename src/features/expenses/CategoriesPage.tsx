@@ -156,10 +156,10 @@ export function CategoriesPage() {
           const code = category.code;
           return (
             <Card key={category.id} withBorder padding="sm" radius="md" data-testid="category-row">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <div style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} truncate c={category.active ? undefined : 'dimmed'}>
+              <Group justify="space-between" gap="sm">
+                <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                  <Group gap={6}>
+                    <Text fw={600} c={category.active ? undefined : 'dimmed'}>
                       {categoryName(i18n, category)}
                     </Text>
                     <Badge variant="outline" size="sm">
@@ -170,7 +170,7 @@ export function CategoriesPage() {
                     {categoryDescription(i18n, category)}
                   </Text>
                 </div>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap" ml="auto">
                   <RecordSyncBadge state={category.syncState} compact />
                   <Switch
                     checked={category.active}

@@ -150,7 +150,7 @@ export function ExpensesPage() {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
         />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
           <Select
             label={t`Status`}
             value={search.status ?? ''}

@@ -199,7 +199,7 @@ export function ExpensesReportPage() {
         </Group>
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, md: 5 }} spacing="xs">
         <Select
           label={t`Period`}
           value={preset}

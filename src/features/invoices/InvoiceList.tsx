@@ -14,7 +14,7 @@ import { InvoiceStateBadge } from './InvoiceStateBadge';
 import { formatDay } from './print/format';
 import classes from './invoice-list.module.css';
 
-export const INVOICE_ROW_HEIGHT = 76;
+export const INVOICE_ROW_HEIGHT = 92;
 
 function SyncMark({ invoice }: { invoice: LocalInvoice }) {
   const { t } = useLingui();
@@ -63,30 +63,31 @@ export function InvoiceRow({
       data-testid="invoice-row"
       data-invoice-id={invoice.id}
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm" h="100%">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {invoice.customer.name || t`Walk-in customer`}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            {details}
-          </Text>
-          {invoice.replacedAt !== null && (
-            <Text size="xs" c="orange.8" truncate data-testid="replaced-mark">
-              {t`Changed on another device`}
-            </Text>
-          )}
-        </Stack>
-        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+      {/* The name and the details each get the whole width; the state and the amount share
+          the last line, so a long state such as "Submitted, waiting for TRA" never squeezes
+          the name or the date. */}
+      <Stack gap={2} w="100%" style={{ minWidth: 0 }}>
+        <Text fw={600} truncate>
+          {invoice.customer.name || t`Walk-in customer`}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {details}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <InvoiceStateBadge state={invoiceState(invoice, online)} size="sm" />
+            <SyncMark invoice={invoice} />
+            {invoice.replacedAt !== null && (
+              <Text size="xs" c="orange.8" truncate data-testid="replaced-mark">
+                {t`Changed on another device`}
+              </Text>
+            )}
+          </Group>
+          <Text fw={700} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {formatTsh(invoice.totals.totalInvoice)}
           </Text>
-          <Group gap={6} wrap="nowrap">
-            <SyncMark invoice={invoice} />
-            <InvoiceStateBadge state={invoiceState(invoice, online)} size="sm" />
-          </Group>
-        </Stack>
-      </Group>
+        </Group>
+      </Stack>
     </UnstyledButton>
   );
 }

@@ -132,8 +132,8 @@ export function OrganizationsPage() {
       <Stack gap="xs" role="list" aria-label={t`Organizations`}>
         {organizations.data?.map((organization) => (
           <div key={organization.id} className={classes.row} role="listitem">
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
+            <Group justify="space-between" gap="xs">
+              <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
                 <Text fw={600} truncate>
                   {organization.name}
                 </Text>
@@ -142,7 +142,7 @@ export function OrganizationsPage() {
                   {organization.ownerEmail}
                 </Text>
               </div>
-              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
                 <Badge color={organization.active ? 'green' : 'gray'} variant="light">
                   {organization.active ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}
                 </Badge>

@@ -61,36 +61,34 @@ function Row({ item, showCompany }: { item: InvoicesReportItem; showCompany: boo
       data-testid="report-invoice"
       data-invoice-id={item.id}
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {item.customerName || t`Walk-in customer`}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            {[
-              formatDay(item.date),
-              receipt !== null ? t`No. ${receipt}` : null,
-              showCompany ? item.companyName : null,
-              item.operatorName,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Text>
-          {item.traMessage && (
-            <Text size="xs" c="red.8">
-              {item.traMessage}
-            </Text>
-          )}
-        </Stack>
-        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
-            {formatTsh(item.totalIncludingTax as Cents)}
-          </Text>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text fw={600} truncate>
+          {item.customerName || t`Walk-in customer`}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {[
+            formatDay(item.date),
+            receipt !== null ? t`No. ${receipt}` : null,
+            showCompany ? item.companyName : null,
+            item.operatorName,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="sm">
           <Badge color={invoiceStateColors[state]} variant="light" size="sm">
             {i18n._(invoiceStateLabels[state])}
           </Badge>
-        </Stack>
-      </Group>
+          <Text fw={700} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {formatTsh(item.totalIncludingTax as Cents)}
+          </Text>
+        </Group>
+        {item.traMessage && (
+          <Text size="xs" c="red.8">
+            {item.traMessage}
+          </Text>
+        )}
+      </Stack>
     </Card>
   );
 }

@@ -102,7 +102,7 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
               }}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 8, sm: 4 }}>
+          <Grid.Col span={{ base: 12, xs: 8, sm: 4 }}>
             <Select
               label={t`Tax type`}
               data={TAX_TYPES.map((type) => ({ value: type, label: i18n._(taxTypeLabels[type]) }))}
@@ -112,7 +112,7 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
               onChange={(value) => value && form.setFieldValue(`${path}.taxType`, value as TaxType)}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 4, sm: 3 }}>
+          <Grid.Col span={{ base: 6, xs: 4, sm: 3 }}>
             <TextInput
               label={t`Discount`}
               inputMode="decimal"

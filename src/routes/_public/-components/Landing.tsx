@@ -91,7 +91,15 @@ export function Landing() {
       <Box component="section" py={{ base: 40, sm: 72 }}>
         <Container size="lg">
           <Stack gap="lg" maw={720}>
-            <Badge size="lg" variant="light" radius="sm">
+            <Badge
+              size="lg"
+              variant="light"
+              radius="sm"
+              h="auto"
+              py={4}
+              style={{ alignSelf: 'flex-start' }}
+              styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+            >
               <Trans>Your Virtual Fiscal Device (VFD)</Trans>
             </Badge>
             <Title order={1} fz={{ base: 32, sm: 48 }} lh={1.15}>

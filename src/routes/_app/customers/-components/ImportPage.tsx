@@ -282,7 +282,7 @@ export function ImportPage() {
               <Code key={column}>{column}</Code>
             ))}
           </Group>
-          <List size="sm" spacing={4}>
+          <List size="sm" spacing={4} style={{ overflowWrap: 'anywhere' }}>
             <List.Item>
               <Trans>
                 <Code>name</Code> and <Code>identification_type</Code> are needed in every row, and{' '}
