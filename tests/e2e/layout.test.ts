@@ -1,0 +1,179 @@
+// Every screen on the narrow phones shops use: at 320 px in Swahili (the longest words) and at
+// 360 px in English, as an operator, an owner and the platform admin, with long names in the
+// data. Nothing may scroll sideways, and no button, badge or chosen option may be cut off;
+// a long name cut to one line in a list is fine while most of it shows.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from './helpers/api';
+import { launchBrowser, newContext } from './helpers/browser';
+import { registerDemoVfd } from './helpers/invoices';
+import { layoutProblems, type LayoutProblem } from './helpers/layout';
+import { ADMIN_PASSWORD, startServer, type E2EServer } from './helpers/server';
+import { activateSeededUser, signIn } from './helpers/session';
+
+let server: E2EServer;
+let browser: Browser;
+const passwords: Record<string, string> = {};
+let draftId = '';
+
+const PUBLIC = [
+  '/',
+  '/login',
+  '/recover-password',
+  '/contact-us',
+  '/tax-tips',
+  '/help',
+  '/help/FAQs',
+];
+const COUNTER = [
+  '/dashboard',
+  '/invoices',
+  '/new-invoice',
+  '/customers',
+  '/customers/new',
+  '/customers/import',
+  '/customers-old',
+  '/products',
+  '/products/new',
+  '/expenses',
+  '/expenses/new',
+  '/expenses/categories',
+  '/vendors',
+  '/vendors/new',
+  '/expenses-report',
+  '/sales',
+  '/sales-old',
+  '/profile',
+  '/help/user-manual',
+];
+const OWNER = [
+  '/company',
+  '/operator',
+  '/users',
+  '/invoices-report',
+  '/welcome',
+  '/payment',
+  '/updates',
+];
+const ADMIN = [
+  '/companies',
+  '/organizations',
+  '/operators',
+  '/potential-clients',
+  '/cms-tax-tips',
+  '/receipt-reissuing',
+];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await registerDemoVfd(server);
+  passwords.owner = await activateSeededUser(server, 'owner');
+  passwords.operator1 = await activateSeededUser(server, 'operator1');
+  passwords.admin = ADMIN_PASSWORD;
+  const owner = await apiAs(server, 'owner', passwords.owner);
+  await owner.post('/v1/accounting/customers', {
+    name: 'Hoteli ya Bahari na Mgahawa wa Pwani Limited',
+    identificationType: 'TAX_IDENTIFICATION_NUMBER',
+    identificationNumber: '120455788',
+    phoneNumber: '222110011',
+    email: 'bahari.mgahawa@hotel-pwani.co.tz',
+  });
+  await owner.post('/v1/accounting/products', {
+    name: 'Unga wa mahindi wa kusagwa kilo mbili',
+    unitPrice: 420000,
+    taxType: 'standard',
+  });
+  const draft = await owner.post<{ id: string }>('/v1/accounting/invoices', {
+    id: crypto.randomUUID(),
+    customer: {
+      name: 'Mwanaisha Abdallah Mohamed wa Kariakoo',
+      identificationType: 'NO_IDENTIFICATION',
+      phoneNumber: '0712345678',
+      email: 'mwanaisha.abdallah@example.co.tz',
+    },
+    amountsIncludeTax: true,
+    items: [
+      {
+        id: crypto.randomUUID(),
+        description: 'Unga wa mahindi wa kusagwa kilo mbili',
+        quantity: 120,
+        unitPrice: 4_200_000,
+        taxType: 'special_relief',
+        discountPercent: 0,
+        productId: null,
+      },
+    ],
+    payments: [],
+  });
+  draftId = draft.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** Opens each route as `username` (or signed out) and returns the problems found per route. */
+async function problemsOn(
+  username: string | null,
+  routes: string[],
+  width: number,
+  language: 'en' | 'sw',
+): Promise<Record<string, LayoutProblem[]>> {
+  const context = await newContext(browser, server.url, { viewport: { width, height: 740 } });
+  try {
+    const page = await context.newPage();
+    // The first-visit tour is a test of its own; here it would cover the dashboard.
+    let userId = '';
+    if (username) {
+      // Signed in, the account's language applies.
+      const api = await apiAs(server, username, passwords[username] ?? '');
+      await api.put('/api/v2/user/language', { language });
+      userId = (await api.get<{ id: string }>('/api/v2/user/me')).id;
+    }
+    await page.addInitScript(
+      ({ lang, tourKey }) => {
+        localStorage.setItem('language', lang);
+        localStorage.setItem(tourKey, 'done');
+      },
+      { lang: language, tourKey: `risiti-tour:${userId}` },
+    );
+    if (username) {
+      await signIn(page, username, passwords[username] ?? '');
+      await page.waitForLoadState('networkidle');
+    }
+    const found: Record<string, LayoutProblem[]> = {};
+    for (const route of routes) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await page.locator('h1').first().waitFor();
+      const problems = await layoutProblems(page);
+      if (problems.length) found[route] = problems;
+    }
+    return found;
+  } finally {
+    await context.close();
+  }
+}
+
+describe.each([
+  [320, 'sw'],
+  [360, 'en'],
+] as const)('every screen at %i px (%s)', (width, language) => {
+  it('fits the public pages', async () => {
+    expect(await problemsOn(null, PUBLIC, width, language)).toEqual({});
+  });
+
+  it("fits the counter's screens for an operator", async () => {
+    const routes = [...COUNTER, `/edit-invoice/${draftId}`];
+    expect(await problemsOn('operator1', routes, width, language)).toEqual({});
+  });
+
+  it("fits the owner's screens", async () => {
+    expect(await problemsOn('owner', [...OWNER, '/dashboard'], width, language)).toEqual({});
+  });
+
+  it("fits the platform admin's screens", async () => {
+    expect(await problemsOn('admin', ADMIN, width, language)).toEqual({});
+  });
+});
