@@ -25,6 +25,7 @@ import { potentialClientRoutes, registrationRoutes } from './registration/routes
 import { reportRoutes } from './reports/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
+import { compressResponses } from './http/compression';
 import { PUBLIC_API_PATHS, publicApiCors, securityHeaders } from './http/security-headers';
 import { jsonBodyLimit } from './http/validate';
 import { localeFromHeader, translate } from './i18n';
@@ -40,6 +41,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('/api/*', jsonBodyLimit());
+  app.use('/api/*', compressResponses());
+  app.use('/v1/*', compressResponses());
 
   app.onError((error, c) => {
     const locale = c.get('locale') ?? 'en';
