@@ -54,7 +54,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are kept for debugging, unreferenced: scripts/precompress.mjs moves them out of the
+    // served folder to dist/sourcemaps.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
   },
   server: {

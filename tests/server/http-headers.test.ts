@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, securityHeaders } from '../../server/http/security-headers';
+import { compressResponses } from '../../server/http/compression';
 import { mountStatic } from '../../server/static';
 import { createTestServer, type TestServer } from '../helpers/server';
 
@@ -151,5 +152,100 @@ describe('cross-origin access', () => {
       headers: { origin, 'access-control-request-method': 'GET' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('serving the built app', () => {
+  it('sends the Brotli copy to browsers that take it, else gzip, else the file itself', async () => {
+    const url = '/assets/index-Ab12Cd34.js';
+    const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(brotli.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const brBytes = Buffer.from(await brotli.arrayBuffer());
+    expect(zlib.brotliDecompressSync(brBytes).toString()).toBe(SCRIPT);
+    expect(Number(brotli.headers.get('content-length'))).toBe(brBytes.length);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(SCRIPT);
+
+    const refusedBr = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+    expect(refusedBr.headers.get('content-encoding')).toBe('gzip');
+
+    const identity = await get(url);
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await identity.text()).toBe(SCRIPT);
+
+    // Each encoding is its own representation, with its own validator.
+    const tags = new Set([brotli, gzip, identity].map((r) => r.headers.get('etag')));
+    expect(tags.size).toBe(3);
+  });
+
+  it('caches hashed assets for good and revalidates the shell, worker and manifest', async () => {
+    const asset = await get('/assets/index-Ab12Cd34.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/login', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const response = await get(url, { 'accept-encoding': 'br' });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      const etag = response.headers.get('etag');
+      expect(etag, url).toMatch(/^"[\w-]+"$/);
+      const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': etag! });
+      expect(again.status, url).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    expect(await (await get('/invoices/new')).text()).toBe(SHELL);
+    expect((await get('/manifest.webmanifest')).headers.get('content-type')).toBe(
+      'application/manifest+json',
+    );
+  });
+
+  it('publishes no source maps and answers a missing asset with 404, not the shell', async () => {
+    for (const url of [
+      '/assets/index-Ab12Cd34.js.map',
+      '/assets/missing.js.map',
+      '/sw.js.map',
+      '/assets/index-Ab12Cd34.js.br',
+      '/assets/gone-Zz99.js',
+    ]) {
+      const response = await get(url, { 'accept-encoding': 'br, gzip' });
+      expect(response.status, url).toBe(404);
+    }
+  });
+
+  it('compresses JSON over 1 KiB and leaves small answers, PDFs and spreadsheets alone', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Customer ${i}` }));
+    const pdf = new Uint8Array(4096).fill(65);
+    const app = new Hono();
+    app.use('*', compressResponses());
+    app.get('/list', (c) => c.json({ rows }));
+    app.get('/small', (c) => c.json({ ok: true }));
+    app.get('/pdf', (c) => c.body(pdf, 200, { 'content-type': 'application/pdf' }));
+    const accept = { 'accept-encoding': 'gzip, deflate, br' };
+
+    const list = await app.request('/list', { headers: accept });
+    expect(list.headers.get('content-encoding')).toBe('br');
+    expect(list.headers.get('vary')).toMatch(/accept-encoding/i);
+    const bytes = Buffer.from(await list.arrayBuffer());
+    expect(Number(list.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(zlib.brotliDecompressSync(bytes).toString())).toEqual({ rows });
+    const gzip = await app.request('/list', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plainList = await app.request('/list');
+    expect(plainList.headers.get('content-encoding')).toBeNull();
+    expect(await plainList.json()).toEqual({ rows });
+
+    const small = await app.request('/small', { headers: accept });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const file = await app.request('/pdf', { headers: accept });
+    expect(file.headers.get('content-encoding')).toBeNull();
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
+
+    // Wired into the app: the API's answers go through it.
+    const health = await get('/v1/accounting/health', accept);
+    expect(health.headers.get('content-encoding')).toBeNull();
+    expect(await health.json()).toMatchObject({ status: 'ok' });
   });
 });
