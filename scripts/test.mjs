@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in order, stopping at the first failure, and a
 // count of tests per suite at the end. Suites: domain, web, server (PGlite), server-pg (when
-// TEST_DATABASE_URL is set), fiscal, e2e (system Chromium; skipped loudly without one).
+// TEST_DATABASE_URL is set), fiscal, the built app's first-load size budget, e2e (system
+// Chromium; skipped loudly without one).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -88,6 +89,11 @@ else if (!only.length || only.includes('server-pg'))
   );
 suite('fiscal');
 
+if (!only.length || only.includes('e2e') || only.includes('budget')) {
+  run('build the app', 'npm', ['run', 'build', '--silent']);
+  run('first-load size budget', 'npx', ['tsx', 'bench/first-load.bench.ts']);
+}
+
 if (!only.length || only.includes('e2e')) {
   const chromium = findChromium();
   if (!chromium) {
@@ -98,7 +104,6 @@ if (!only.length || only.includes('e2e')) {
         '!'.repeat(72),
     );
   } else {
-    run('build the app for browser tests', 'npm', ['run', 'build', '--silent']);
     suite('e2e', { CHROMIUM_PATH: chromium });
   }
 }

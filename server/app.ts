@@ -2,7 +2,6 @@
 // TRA_BASE_URL is configured, the TRA simulator. Static files are added by main.ts.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { errorMessages } from '../domain/errors';
 import type { ErrorBody } from '../domain/errors';
 import { authRoutes } from './auth/routes';
@@ -26,21 +25,24 @@ import { potentialClientRoutes, registrationRoutes } from './registration/routes
 import { reportRoutes } from './reports/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
+import { compressResponses } from './http/compression';
+import { PUBLIC_API_PATHS, publicApiCors, securityHeaders } from './http/security-headers';
 import { jsonBodyLimit } from './http/validate';
 import { localeFromHeader, translate } from './i18n';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    secureHeaders({ crossOriginResourcePolicy: false, crossOriginEmbedderPolicy: false }),
-  );
+  app.use('*', ...securityHeaders({ trustProxy: deps.config.trustProxy }));
+  // Before any route, so a preflight is answered without authentication.
+  for (const path of PUBLIC_API_PATHS) app.use(path, publicApiCors());
   app.use('*', async (c, next) => {
     c.set('locale', localeFromHeader(c.req.header('accept-language')));
     await next();
   });
   app.use('/api/*', jsonBodyLimit());
+  app.use('/api/*', compressResponses());
+  app.use('/v1/*', compressResponses());
 
   app.onError((error, c) => {
     const locale = c.get('locale') ?? 'en';

@@ -1,30 +1,115 @@
-// Serves the built PWA: hashed assets cached for a year, the shell, manifest and service
-// worker always revalidated, and every other page path answered with index.html so the
-// client router can take it.
+// Serves the built PWA. Hashed /assets are cached for a year as immutable; the shell, the
+// manifest, the service worker and everything else are revalidated every time (no-cache with an
+// ETag, so a check costs a 304). Each file goes out as the .br or .gz the build left beside it
+// when the browser accepts one (Vary: Accept-Encoding). Source maps are never published. Any
+// other page path is answered with index.html so the client router can take it.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './context';
+import { negotiateEncoding, varyOnEncoding, type Encoding } from './http/compression';
 
 const API_PREFIXES = ['/api/', '/v1/', '/tra-sim/'];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+/** Never served: source maps, and the compressed copies except through negotiation. */
+const HIDDEN = /\.(?:map|br|gz)$/i;
+
+interface Representation {
+  file: string;
+  size: number;
+  etag: string;
+}
+
+interface StaticFile {
+  type: string;
+  cacheControl: string;
+  identity: Representation;
+  encoded: Partial<Record<Encoding, Representation>>;
+}
+
+function representation(file: string, tag: string): Representation {
+  return { file, size: fs.statSync(file).size, etag: `"${tag}"` };
+}
+
+/** Every file under webDir, read once at start: the build never changes under a running server. */
+function indexFiles(webDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const entries = fs.readdirSync(webDir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || HIDDEN.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const url = `/${path.relative(webDir, file).split(path.sep).join('/')}`;
+    const hash = crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(file))
+      .digest('base64url')
+      .slice(0, 22);
+    const encoded: StaticFile['encoded'] = {};
+    for (const encoding of ['br', 'gzip'] as const) {
+      const variant = file + SUFFIX[encoding];
+      if (fs.existsSync(variant))
+        encoded[encoding] = representation(variant, `${hash}-${encoding}`);
+    }
+    files.set(url, {
+      type: getMimeType(file) ?? 'application/octet-stream',
+      cacheControl: url.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+      identity: representation(file, hash),
+      encoded,
+    });
+  }
+  return files;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+async function send(c: Context, file: StaticFile): Promise<Response> {
+  const available = Object.keys(file.encoded) as Encoding[];
+  const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), available);
+  const chosen = encoding ? file.encoded[encoding]! : file.identity;
+  const headers = new Headers({
+    'Content-Type': file.type,
+    'Cache-Control': file.cacheControl,
+    ETag: chosen.etag,
+  });
+  if (available.length) varyOnEncoding(headers);
+  if (matches(c.req.header('If-None-Match'), chosen.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  if (encoding) headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(chosen.size));
+  const body =
+    c.req.method === 'HEAD' ? null : new Uint8Array(await fs.promises.readFile(chosen.file));
+  return new Response(body, { status: 200, headers });
+}
 
 export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(`The web app is not built (${webDir}/index.html missing). Run npm run build.`);
   }
-  const root = path.relative(process.cwd(), webDir) || '.';
-  app.use('*', async (c, next) => {
-    await next();
+  const files = indexFiles(webDir);
+  const shell = files.get('/index.html')!;
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const p = c.req.path;
-    if (p.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (!API_PREFIXES.some((prefix) => p.startsWith(prefix)))
-      c.header('Cache-Control', 'no-cache');
-  });
-  app.use('*', serveStatic({ root }));
-  const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  app.get('*', (c) => {
-    if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return c.notFound();
-    return c.html(indexHtml);
+    if (API_PREFIXES.some((prefix) => p.startsWith(prefix))) return c.notFound();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(p);
+    } catch {
+      return c.notFound();
+    }
+    const file = files.get(decoded);
+    if (file) return send(c, file);
+    // A missing asset must not come back as the shell: the browser would run HTML as script.
+    if (HIDDEN.test(decoded) || decoded.startsWith('/assets/')) return c.notFound();
+    return send(c, shell);
   });
 }

@@ -13,3 +13,13 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
     return 'unknown';
   }
 }
+
+/**
+ * Whether the browser reached us over HTTPS: the request's own URL, or the first
+ * X-Forwarded-Proto hop when a trusted proxy ends TLS in front of the server.
+ */
+export function requestIsHttps(c: Context, trustProxy: boolean): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (!trustProxy) return false;
+  return c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}

@@ -14,8 +14,11 @@ export async function readPdfQr(file: Blob): Promise<QrReading> {
     'pdfjs-dist/build/pdf.worker.min.mjs',
     import.meta.url,
   ).toString();
-  const document = await pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()) })
-    .promise;
+  // isEvalSupported off: the Content-Security-Policy allows no evaluated script.
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(await file.arrayBuffer()),
+    isEvalSupported: false,
+  }).promise;
   try {
     for (let number = 1; number <= Math.min(PAGES, document.numPages); number++) {
       const page = await document.getPage(number);
