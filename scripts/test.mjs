@@ -1,34 +1,76 @@
-// `npm test`: every check the project has, in order, stopping at the first failure, and a
-// count of tests per suite at the end. Suites: domain, web, server (PGlite), server-pg (when
-// TEST_DATABASE_URL is set), fiscal, the built app's first-load size budget, e2e (system
-// Chromium; skipped loudly without one).
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check the project has, stopping at the first failure, and a count of tests
+// per suite at the end. Suites: domain, web, server (PGlite), server-pg (when TEST_DATABASE_URL
+// is set), fiscal, the built app's first-load size budget, e2e (system Chromium; skipped loudly
+// without one).
+//
+// The checks run in two lanes side by side, since the machine has two cores and the server
+// suites wait on their databases while the browser waits on pages:
+//   lane 1: static checks, domain, web, build, first-load budget, e2e
+//   lane 2: server (PGlite), server-pg, fiscal
+// Each step's output is printed whole when it ends, so the lanes do not interleave.
+// `npm test -- <step…>` runs only those steps (static, domain, web, server, server-pg, fiscal,
+// budget, e2e), in one lane.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 
 const only = process.argv.slice(2);
+const wants = (step) => !only.length || only.includes(step);
 const results = [];
 const started = Date.now();
+const children = new Set();
+let failed = false;
 
-function run(label, command, args, env = {}) {
-  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const t0 = Date.now();
-  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (child.status !== 0) {
-    console.error(`\n✗ ${label} failed after ${seconds}s`);
-    summary();
-    process.exit(child.status ?? 1);
+function summary() {
+  if (!results.length) return;
+  console.log('\nTests per suite:');
+  for (const r of results) {
+    console.log(
+      `  ${r.name.padEnd(10)} ${String(r.total).padStart(4)} ran: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+    );
   }
-  console.log(`✓ ${label} (${seconds}s)`);
+  const total = results.reduce((n, r) => n + r.total, 0);
+  console.log(
+    `  ${'all'.padEnd(10)} ${String(total).padStart(4)} in ${((Date.now() - started) / 1000).toFixed(0)}s`,
+  );
 }
 
-function suite(name, env = {}) {
-  if (only.length && !only.includes(name)) return;
+/** Runs one step to its end; its output is kept and printed whole. Fails the run on error. */
+function run(label, command, args, env = {}) {
+  if (failed) return Promise.reject(new Error('stopped'));
+  console.log(`▶ ${label} (started at ${((Date.now() - started) / 1000).toFixed(0)}s)`);
+  const t0 = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.add(child);
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+      const text = Buffer.concat(output).toString();
+      if (failed && signal) return reject(new Error('stopped'));
+      console.log(`\n──── ${label}: ${command} ${args.join(' ')}\n${text.trimEnd()}`);
+      if (code !== 0) {
+        console.error(`\n✗ ${label} failed after ${seconds}s`);
+        return reject(new Error(label));
+      }
+      console.log(`✓ ${label} (${seconds}s)`);
+      resolve();
+    });
+  });
+}
+
+async function suite(name, env = {}) {
   const report = path.join(os.tmpdir(), `risiti-vitest-${name}-${process.pid}.json`);
-  run(
+  await run(
     `suite ${name}`,
     'npx',
     [
@@ -53,48 +95,22 @@ function suite(name, env = {}) {
   fs.rmSync(report, { force: true });
 }
 
-function summary() {
-  if (!results.length) return;
-  console.log('\nTests per suite:');
-  for (const r of results) {
-    console.log(
-      `  ${r.name.padEnd(10)} ${String(r.total).padStart(4)} ran: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
-    );
+async function staticChecks() {
+  await run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  await run('typecheck service worker', 'npx', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']);
+  await run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  await run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+  await run('Swahili catalog', 'node', ['scripts/check-catalogs.mjs']);
+  await run('compile catalogs', 'npx', ['lingui', 'compile', '--typescript', '--strict']);
+}
+
+async function browserSteps() {
+  if (wants('e2e') || wants('budget')) {
+    // `npm run build` without its generation step: lane 2 is reading the generated files.
+    await run('build the app', 'npm', ['run', 'build:app', '--silent']);
+    await run('first-load size budget', 'npx', ['tsx', 'bench/first-load.bench.ts']);
   }
-  const total = results.reduce((n, r) => n + r.total, 0);
-  console.log(
-    `  ${'all'.padEnd(10)} ${String(total).padStart(4)} in ${((Date.now() - started) / 1000).toFixed(0)}s`,
-  );
-}
-
-const wants = (step) => !only.length || only.includes(step);
-
-if (wants('static')) {
-  run('generate catalogs and routes', 'npm', ['run', 'gen', '--silent']);
-  run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-  run('typecheck service worker', 'npx', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']);
-  run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-  run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-  run('Swahili catalog', 'node', ['scripts/check-catalogs.mjs']);
-  run('compile catalogs', 'npx', ['lingui', 'compile', '--typescript', '--strict']);
-}
-
-suite('domain');
-suite('web');
-suite('server', { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) suite('server-pg', { TEST_DB: 'postgresql' });
-else if (!only.length || only.includes('server-pg'))
-  console.warn(
-    '\n! TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is skipped.',
-  );
-suite('fiscal');
-
-if (!only.length || only.includes('e2e') || only.includes('budget')) {
-  run('build the app', 'npm', ['run', 'build', '--silent']);
-  run('first-load size budget', 'npx', ['tsx', 'bench/first-load.bench.ts']);
-}
-
-if (!only.length || only.includes('e2e')) {
+  if (!wants('e2e')) return;
   const chromium = findChromium();
   if (!chromium) {
     console.warn(
@@ -103,9 +119,56 @@ if (!only.length || only.includes('e2e')) {
         '\n! No Chromium found (set CHROMIUM_PATH or apt-get install chromium):\n! the browser tests are SKIPPED.\n' +
         '!'.repeat(72),
     );
-  } else {
-    suite('e2e', { CHROMIUM_PATH: chromium });
+    return;
+  }
+  await suite('e2e', { CHROMIUM_PATH: chromium });
+}
+
+async function lane1() {
+  if (wants('static')) await staticChecks();
+  if (wants('domain')) await suite('domain');
+  if (wants('web')) await suite('web');
+  await browserSteps();
+}
+
+async function lane2() {
+  if (wants('server')) await suite('server', { TEST_DB: 'pglite' });
+  if (process.env.TEST_DATABASE_URL) {
+    if (wants('server-pg')) await suite('server-pg', { TEST_DB: 'postgresql' });
+  } else if (wants('server-pg')) {
+    console.warn(
+      '\n! TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is skipped.',
+    );
+  }
+  if (wants('fiscal')) await suite('fiscal');
+}
+
+function stopAll() {
+  failed = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
   }
 }
 
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+const lane = (steps) =>
+  steps().catch((error) => {
+    stopAll();
+    throw error;
+  });
+
+// Every other step imports the generated catalogs and routes: they come first, alone.
+await run('generate catalogs and routes', 'npm', ['run', 'gen', '--silent']).catch(() => {
+  process.exit(1);
+});
+const outcome = await Promise.allSettled([lane(lane1), lane(lane2)]);
 summary();
+if (outcome.some((o) => o.status === 'rejected')) process.exit(1);
