@@ -44,7 +44,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client: PGlite;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir);
+    // The embedded database runs without PostgreSQL's background processes: nothing checkpoints
+    // on its own, so the write-ahead log is kept to 64 MB here and checkpointed by the server's
+    // housekeeping (server/db/statistics.ts) instead of growing with every write.
+    client = new PGlite(options.dataDir, {
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `max_wal_size=${PGLITE_MAX_WAL_MB}MB`,
+        '-c',
+        'min_wal_size=32MB',
+      ],
+    });
   } else {
     client = new PGlite();
   }
@@ -53,6 +64,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let closed: Promise<void> | undefined;
   return { db, kind: 'pglite', close: () => (closed ??= client.close()) };
 }
+
+/** The embedded database's write-ahead log is kept near this size (see createDatabase). */
+export const PGLITE_MAX_WAL_MB = 64;
 
 export function migrationsFolder(): string {
   // In the bundled server the migrations are copied next to the bundle.
