@@ -26,6 +26,7 @@ import { potentialClientRoutes, registrationRoutes } from './registration/routes
 import { reportRoutes } from './reports/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
+import { guardBodies, KB } from './http/body';
 import { jsonBodyLimit } from './http/validate';
 import { localeFromHeader, translate } from './i18n';
 
@@ -34,13 +35,17 @@ export function createApp(deps: Deps) {
 
   app.use(
     '*',
+    guardBodies((path) => deps.log.error('Request body read before its checks', { path })),
+  );
+  app.use(
+    '*',
     secureHeaders({ crossOriginResourcePolicy: false, crossOriginEmbedderPolicy: false }),
   );
   app.use('*', async (c, next) => {
     c.set('locale', localeFromHeader(c.req.header('accept-language')));
     await next();
   });
-  app.use('/api/*', jsonBodyLimit());
+  app.use('/api/*', jsonBodyLimit(16 * KB));
 
   app.onError((error, c) => {
     const locale = c.get('locale') ?? 'en';

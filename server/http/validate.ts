@@ -1,11 +1,11 @@
 // Parses request input with a domain schema. Failures become a 422 naming each field with
 // its translated message; nothing is written when any field is wrong.
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import { m } from '../../domain/messages';
 import { AppError, appError } from './app-error';
+import { bodyLimit, BodyReadTooEarlyError, openBody } from './body';
 
 /**
  * The message for one issue. Schemas give every rule its own message; valibot's built-in
@@ -66,10 +66,13 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   return result.output;
 }
 
-export async function readJson(c: Context): Promise<unknown> {
+/** The JSON body, read up to the route's limit once the caller's checks are done. */
+export async function readJson(c: Context, limit?: number): Promise<unknown> {
+  await openBody(c, limit);
   try {
     return await c.req.json();
-  } catch {
+  } catch (error) {
+    if (error instanceof BodyReadTooEarlyError) throw error;
     throw appError(400, 'bad_request');
   }
 }
@@ -81,12 +84,10 @@ export async function parseJson<S extends v.GenericSchema>(
   return parseWith(schema, await readJson(c));
 }
 
-/** Refuses a request body over `maxSize` bytes (1 MiB unless told) with a 413 before reading it. */
+/**
+ * Plans a JSON body limit of `maxSize` bytes (1 MiB unless told): the body is read, up to it,
+ * only when the route reads it after its checks, and a larger one is refused with a 413.
+ */
 export function jsonBodyLimit(maxSize = 1024 * 1024) {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw appError(413, 'payload_too_large');
-    },
-  });
+  return bodyLimit(maxSize);
 }

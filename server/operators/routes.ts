@@ -56,12 +56,14 @@ export function operatorRoutes(deps: Deps) {
 
   app.put('/:id', async (c) => {
     const id = idParam(c);
+    await getOperator(deps, c.get('user'), id);
     const input = await parseJson(c, operatorSchema);
     return c.json(await updateOperator(deps, c.get('user'), id, input));
   });
 
   app.post('/:id/status', async (c) => {
     const id = idParam(c);
+    await getOperator(deps, c.get('user'), id);
     const input = await parseJson(c, operatorStatusChangeSchema);
     return c.json(await setOperatorStatus(deps, c.get('user'), id, input.status));
   });
