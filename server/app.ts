@@ -27,7 +27,7 @@ import { reportRoutes } from './reports/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { guardBodies, KB } from './http/body';
-import { jsonBodyLimit } from './http/validate';
+import { checkQuery, jsonBodyLimit } from './http/validate';
 import { localeFromHeader, translate } from './i18n';
 
 export function createApp(deps: Deps) {
@@ -46,6 +46,8 @@ export function createApp(deps: Deps) {
     await next();
   });
   app.use('/api/*', jsonBodyLimit(16 * KB));
+  app.use('/api/*', checkQuery());
+  app.use('/v1/*', checkQuery());
 
   app.onError((error, c) => {
     const locale = c.get('locale') ?? 'en';
@@ -56,7 +58,10 @@ export function createApp(deps: Deps) {
       };
       if (error.options.fields) {
         body.fields = Object.fromEntries(
-          Object.entries(error.options.fields).map(([field, id]) => [field, translate(locale, id)]),
+          Object.entries(error.options.fields).map(([field, id]) => [
+            field,
+            translate(locale, id, error.options.values),
+          ]),
         );
       }
       for (const [name, value] of Object.entries(error.options.headers ?? {}))
