@@ -63,7 +63,6 @@ export function operatorRoutes(deps: Deps) {
 
   app.post('/:id/status', async (c) => {
     const id = idParam(c);
-    await getOperator(deps, c.get('user'), id);
     const input = await parseJson(c, operatorStatusChangeSchema);
     return c.json(await setOperatorStatus(deps, c.get('user'), id, input.status));
   });
