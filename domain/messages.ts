@@ -5,6 +5,8 @@ import type { Message } from './i18n';
 export const m = {
   fieldRequired: /*i18n*/ { id: 'This field is required' },
   fieldInvalid: /*i18n*/ { id: 'This value is not valid' },
+  textUnsavable: /*i18n*/ { id: 'This text contains characters that cannot be saved' },
+  searchTooLong: /*i18n*/ { id: 'Search for at most 100 characters' },
   usernameRequired: /*i18n*/ { id: 'Username is required' },
   passwordRequired: /*i18n*/ { id: 'Password is required' },
   emailInvalid: /*i18n*/ { id: 'Valid email required' },

@@ -25,14 +25,19 @@ import { potentialClientRoutes, registrationRoutes } from './registration/routes
 import { reportRoutes } from './reports/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
+import { guardBodies, KB } from './http/body';
 import { compressResponses } from './http/compression';
 import { PUBLIC_API_PATHS, publicApiCors, securityHeaders } from './http/security-headers';
-import { jsonBodyLimit } from './http/validate';
+import { checkQuery, jsonBodyLimit } from './http/validate';
 import { localeFromHeader, translate } from './i18n';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
 
+  app.use(
+    '*',
+    guardBodies((path) => deps.log.error('Request body read before its checks', { path })),
+  );
   app.use('*', ...securityHeaders({ trustProxy: deps.config.trustProxy }));
   // Before any route, so a preflight is answered without authentication.
   for (const path of PUBLIC_API_PATHS) app.use(path, publicApiCors());
@@ -40,7 +45,9 @@ export function createApp(deps: Deps) {
     c.set('locale', localeFromHeader(c.req.header('accept-language')));
     await next();
   });
-  app.use('/api/*', jsonBodyLimit());
+  app.use('/api/*', jsonBodyLimit(16 * KB));
+  app.use('/api/*', checkQuery());
+  app.use('/v1/*', checkQuery());
   app.use('/api/*', compressResponses());
   app.use('/v1/*', compressResponses());
 
@@ -53,7 +60,10 @@ export function createApp(deps: Deps) {
       };
       if (error.options.fields) {
         body.fields = Object.fromEntries(
-          Object.entries(error.options.fields).map(([field, id]) => [field, translate(locale, id)]),
+          Object.entries(error.options.fields).map(([field, id]) => [
+            field,
+            translate(locale, id, error.options.values),
+          ]),
         );
       }
       for (const [name, value] of Object.entries(error.options.headers ?? {}))

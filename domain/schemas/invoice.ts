@@ -26,6 +26,7 @@ export const invoiceMessages = {
   descriptionRequired: /*i18n*/ { id: 'Please enter the item description' },
   descriptionTooLong: /*i18n*/ { id: 'The description may have at most 255 characters' },
   quantityInvalid: /*i18n*/ { id: 'Enter a quantity above 0 with at most 3 decimals' },
+  totalTooLarge: /*i18n*/ { id: 'The invoice total may be at most 5,000,000,000,000 TZS' },
   unitPriceInvalid: /*i18n*/ { id: 'Enter a unit price of 0 or more' },
   discountInvalid: /*i18n*/ { id: 'Enter a discount between 0 and 100%' },
   taxTypeRequired: /*i18n*/ { id: 'Choose the tax type' },
@@ -182,8 +183,24 @@ export const invoiceFieldsSchema = v.pipe(
     correctsInvoiceId: v.nullish(uuidSchema, null),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const totals = invoiceTotals(dataset.value);
+    // Totals are computed only from lines that passed their own checks.
+    if (!dataset.typed || dataset.issues) return;
+    const totals = boundedTotals(dataset.value);
+    if (!totals) {
+      addIssue({
+        message: invoiceMessages.totalTooLarge.id,
+        path: [
+          {
+            type: 'object',
+            origin: 'value',
+            input: dataset.value,
+            key: 'items',
+            value: dataset.value.items,
+          },
+        ],
+      });
+      return;
+    }
     const problem = checkPayments(dataset.value.payments as Payment[], totals.totalInvoice);
     if (problem) {
       addIssue({
@@ -203,6 +220,26 @@ export const invoiceFieldsSchema = v.pipe(
 );
 export type InvoiceFields = v.InferOutput<typeof invoiceFieldsSchema>;
 export type InvoiceFieldsInput = v.InferInput<typeof invoiceFieldsSchema>;
+
+/** Largest invoice total: 5 trillion shillings, so no valid invoice's sums leave exact cents. */
+export const MAX_INVOICE_TOTAL_CENTS = 500_000_000_000_000;
+
+/** The totals, or null when the lines add up past the largest invoice total. */
+function boundedTotals(
+  invoice: Pick<InvoiceFields, 'items' | 'amountsIncludeTax'>,
+): InvoiceTotals | null {
+  // An estimate first (a double is close enough to tell), so no exact sum can overflow.
+  let estimate = 0;
+  for (const item of invoice.items) estimate += item.quantity * item.unitPrice;
+  if (!(estimate <= MAX_INVOICE_TOTAL_CENTS)) return null;
+  try {
+    const totals = invoiceTotals(invoice);
+    return totals.totalInvoice <= MAX_INVOICE_TOTAL_CENTS ? totals : null;
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
 
 /** The invoice's amounts, from its items (the one computation the phone and server share). */
 export function invoiceTotals(

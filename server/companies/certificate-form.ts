@@ -5,13 +5,13 @@
 // exists, and the answer says so with the spec's partial-success message and why the
 // certificate was refused, for the admin to upload it again from the company's page.
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { errorMessages } from '../../domain/errors';
 import { m } from '../../domain/messages';
 import type { AppEnv, Deps } from '../context';
 import { AppError } from '../http/app-error';
 import { translate } from '../i18n';
 import { installCertificate } from '../vfd/registration';
+import { acceptBody } from '../http/body';
 
 const MAX_PFX_BYTES = 100 * 1024;
 const MAX_FORM_BYTES = MAX_PFX_BYTES + 64 * 1024;
@@ -34,12 +34,7 @@ function fieldError(field: string, id: string, status: 413 | 422 = 422): AppErro
 
 /** Bounds the whole form (413 past it, chunked or not); put it after the role check. */
 export const companyFormLimit = () =>
-  bodyLimit({
-    maxSize: MAX_FORM_BYTES,
-    onError: () => {
-      throw fieldError('file', m.certificateFileTooLarge.id, 413);
-    },
-  });
+  acceptBody(MAX_FORM_BYTES, () => fieldError('file', m.certificateFileTooLarge.id, 413));
 
 /**
  * Reads the form. A certificate is optional, but a file without a password (or the reverse) is

@@ -7,13 +7,15 @@ import { paidUntilSchema } from '../../domain/schemas/payment';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { idParam } from '../http/id-param';
-import { jsonBodyLimit, parseJson, parseWith } from '../http/validate';
+import { KB } from '../http/body';
+import { jsonBodyLimit, parseJson, parseWith, readJson } from '../http/validate';
 import { companyFormLimit, installAfterCreate, readCompanyForm } from './certificate-form';
 import {
   createCompany,
   setPaidUntil,
   getCompany,
   listCompanies,
+  manageableCompany,
   setCompanyActive,
   updateCompany,
 } from './service';
@@ -34,14 +36,14 @@ const listQuery = v.object({
 
 export function companyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireAuth(deps));
+  app.use('*', requireAuth(deps), jsonBodyLimit(16 * KB));
 
   app.get('/', async (c) => {
     const query = parseWith(listQuery, c.req.query());
     return c.json(await listCompanies(deps, c.get('user'), query));
   });
 
-  app.post('/', async (c) => {
+  app.post('/', requireRole('platform_admin', 'org_admin'), async (c) => {
     const input = await parseJson(c, companySchema);
     return c.json(await createCompany(deps, c.get('user'), input), 201);
   });
@@ -63,14 +65,15 @@ export function companyRoutes(deps: Deps) {
 
   app.get('/:id', async (c) => c.json(await getCompany(deps, c.get('user'), idParam(c))));
 
-  app.put('/:id/paid-until', requireRole('platform_admin'), jsonBodyLimit(1024), async (c) => {
+  app.put('/:id/paid-until', requireRole('platform_admin'), async (c) => {
     const id = idParam(c);
-    const input = await parseJson(c, paidUntilSchema);
+    const input = parseWith(paidUntilSchema, await readJson(c, KB));
     return c.json(await setPaidUntil(deps, c.get('user'), id, input.paidUntil));
   });
 
   app.put('/:id', async (c) => {
     const id = idParam(c);
+    await manageableCompany(deps.db, c.get('user'), id);
     const input = await parseJson(c, companySchema);
     return c.json(await updateCompany(deps, c.get('user'), id, input));
   });

@@ -90,10 +90,19 @@ function canRead(user: AuthUser, company: CompanyRow): boolean {
   return canManage(user, company.organizationId) || user.companyId === company.id;
 }
 
-/** The company, when the user may read it (404 for one that does not exist, 403 otherwise). */
+/**
+ * Refuses a company the user may not manage: as not found when they may not even read it, so
+ * that a foreign company's answer cannot tell it exists; as forbidden when it is their own.
+ */
+function assertManage(user: AuthUser, company: CompanyRow): void {
+  if (!canRead(user, company)) throw appError(404, 'not_found');
+  if (!canManage(user, company.organizationId)) throw appError(403, 'forbidden');
+}
+
+/** The company, when the user may read it (404 alike for one that does not exist or is not theirs). */
 export async function readableCompany(db: DbOrTx, user: AuthUser, id: string): Promise<CompanyRow> {
   const { company } = await loadWithVfd(db, id);
-  if (!canRead(user, company)) throw appError(403, 'forbidden');
+  if (!canRead(user, company)) throw appError(404, 'not_found');
   return company;
 }
 
@@ -103,7 +112,7 @@ export async function manageableCompany(
   id: string,
 ): Promise<CompanyRow> {
   const { company } = await loadWithVfd(db, id);
-  if (!canManage(user, company.organizationId)) throw appError(403, 'forbidden');
+  assertManage(user, company);
   return company;
 }
 
@@ -157,7 +166,7 @@ export async function listCompanies(
 
 export async function getCompany(deps: Deps, user: AuthUser, id: string): Promise<CompanyView> {
   const { company, vfd } = await loadWithVfd(deps.db, id);
-  if (!canRead(user, company)) throw appError(403, 'forbidden');
+  if (!canRead(user, company)) throw appError(404, 'not_found');
   return companyView(company, vfd);
 }
 
@@ -239,7 +248,7 @@ export async function updateCompany(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { company, vfd } = await loadWithVfd(tx, id);
-    if (!canManage(user, company.organizationId)) throw appError(403, 'forbidden');
+    assertManage(user, company);
     if (input.organizationId !== company.organizationId) {
       await assertOrganization(tx, user, input.organizationId);
     }
@@ -281,7 +290,7 @@ export async function setCompanyActive(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const { company, vfd } = await loadWithVfd(tx, id);
-    if (!canManage(user, company.organizationId)) throw appError(403, 'forbidden');
+    assertManage(user, company);
     const [row] = await tx
       .update(companies)
       .set({ active, updatedAt: now })

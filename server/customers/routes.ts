@@ -1,7 +1,6 @@
 // /v1/accounting/customers: the company's customers, their CSV import and export.
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import {
   checkCustomerCsvFile,
@@ -20,6 +19,7 @@ import { requireAuth } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { refreshStatistics } from '../db/statistics';
 import { AppError, appError } from '../http/app-error';
+import { bodyLimit, openBody } from '../http/body';
 import { companyContext } from '../http/company';
 import { idempotency } from '../http/idempotency';
 import { listQuerySchema } from '../http/list-query';
@@ -43,6 +43,13 @@ function fileProblem(problem: CsvFileProblem): AppError {
   });
 }
 
+function csvTooLarge(): AppError {
+  return new AppError(413, 'csv_too_large', csvMessages.fileTooLarge, {
+    values: { megabytes: CUSTOMER_CSV_MAX_BYTES / 1024 / 1024 },
+    fields: { file: csvMessages.fileTooLarge.id },
+  });
+}
+
 /** A path id that is not a UUID names no customer. */
 function customerId(id: string): string {
   if (!v.is(uuidSchema, id)) throw appError(404, 'customer_not_found');
@@ -52,23 +59,10 @@ function customerId(id: string): string {
 export function customerRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: CUSTOMER_CSV_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw new AppError(413, 'csv_too_large', csvMessages.fileTooLarge, {
-          values: { megabytes: CUSTOMER_CSV_MAX_BYTES / 1024 / 1024 },
-        });
-      },
-    }),
-  );
-  app.use('*', async (c, next) => {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (!c.req.path.endsWith('/import') && length > JSON_LIMIT)
-      throw appError(413, 'payload_too_large');
-    await next();
-  });
+  // Limits are planned here and applied once the company is resolved (idempotency or the route).
+  const csvLimit = bodyLimit(CUSTOMER_CSV_MAX_BYTES + 64 * 1024, csvTooLarge);
+  const jsonLimit = bodyLimit(JSON_LIMIT);
+  app.use('*', (c, next) => (c.req.path.endsWith('/import') ? csvLimit : jsonLimit)(c, next));
   app.use('*', requireAuth(deps), idempotency(deps));
 
   app.get('/', async (c) => {
@@ -88,6 +82,7 @@ export function customerRoutes(deps: Deps) {
 
   app.post('/import', async (c) => {
     const ctx = await companyContext(c, deps);
+    await openBody(c);
     const form = await c.req.formData().catch(() => null);
     const file = form?.get('file');
     const problem = checkCustomerCsvFile(file instanceof File ? file : null);

@@ -3,35 +3,29 @@
 // no-permission error (§6), before any body is read. Bodies are then read with a limit: a file
 // route takes one attachment (5 MB, spec §5), every other route a JSON body.
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { attachmentMessages, MAX_ATTACHMENT_BYTES } from '../../domain/attachments';
 import { uuidSchema } from '../../domain/schemas/record';
 import { requireAuth, requireRole } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
-import { AppError, appError } from '../http/app-error';
+import { AppError } from '../http/app-error';
+import { acceptBody, bodyLimit } from '../http/body';
 import { companyContext, type CompanyContext } from '../http/company';
 import { idempotency } from '../http/idempotency';
 
 /** Largest JSON body: an expense with 200 long items is about 80 KB. */
 export const EXPENSE_JSON_LIMIT = 256 * 1024;
 
-const jsonLimit = bodyLimit({
-  maxSize: EXPENSE_JSON_LIMIT,
-  onError: () => {
-    throw appError(413, 'payload_too_large');
-  },
-});
+const jsonLimit = bodyLimit(EXPENSE_JSON_LIMIT);
 
-const fileLimit = bodyLimit({
-  maxSize: MAX_ATTACHMENT_BYTES,
-  onError: () => {
-    throw new AppError(413, 'attachment_too_large', attachmentMessages.tooLarge, {
+const fileLimit = bodyLimit(
+  MAX_ATTACHMENT_BYTES,
+  () =>
+    new AppError(413, 'attachment_too_large', attachmentMessages.tooLarge, {
       fields: { file: attachmentMessages.tooLarge.id },
-    });
-  },
-});
+    }),
+);
 
 /** Authentication, the company roles, a bounded body and Idempotency-Key, in that order. */
 export function expenseModule(deps: Deps, isFileUpload: (c: Context) => boolean = () => false) {
@@ -43,6 +37,7 @@ export function expenseModule(deps: Deps, isFileUpload: (c: Context) => boolean 
     requireRole('company_owner', 'operator'),
     limit,
     idempotency(deps),
+    acceptBody(),
   ] as MiddlewareHandler<AppEnv>[];
 }
 

@@ -10,6 +10,7 @@ import { errorMessages } from '../../domain/errors';
 import type { AppEnv, Deps } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import { appError } from './app-error';
+import { openBody } from './body';
 import { companyContext } from './company';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -83,6 +84,7 @@ export function idempotency(deps: Deps, options: IdempotencyOptions = {}) {
       });
     }
     const scope = await scopeOf(c);
+    await openBody(c);
     const hash = await requestHash(c);
     const now = deps.clock.now();
     const lease = new Date(now.getTime() + leaseMs);

@@ -1,11 +1,11 @@
 // Parses request input with a domain schema. Failures become a 422 naming each field with
 // its translated message; nothing is written when any field is wrong.
-import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import { m } from '../../domain/messages';
 import { AppError, appError } from './app-error';
+import { bodyLimit, BodyReadTooEarlyError, openBody } from './body';
 
 /**
  * The message for one issue. Schemas give every rule its own message; valibot's built-in
@@ -56,7 +56,47 @@ export function withSchemaKeys(schema: unknown, input: unknown): unknown {
   return input;
 }
 
+/** Deeper input than any schema takes: refused as malformed before it is walked further. */
+export const MAX_DEPTH = 32;
+
+/**
+ * NUL and other control characters (tab and line breaks aside), and halves of a surrogate pair
+ * without the other half: the database cannot store them, and no form produces them.
+ */
+const UNSAVABLE =
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isSavableText(text: string): boolean {
+  return !UNSAVABLE.test(text);
+}
+
+/**
+ * Refuses input nested deeper than MAX_DEPTH (400) and text that cannot be saved (422 naming
+ * each such field), before any schema or database sees it.
+ */
+export function checkInput(input: unknown): void {
+  const fields: Record<string, string> = {};
+  const walk = (value: unknown, path: string[], depth: number): void => {
+    if (typeof value === 'string') {
+      if (!isSavableText(value)) fields[path.join('.') || '_'] ??= m.textUnsavable.id;
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    if (depth >= MAX_DEPTH) throw appError(400, 'bad_request');
+    for (const [key, item] of Object.entries(value)) {
+      if (!isSavableText(key)) fields[[...path, '_'].join('.')] ??= m.textUnsavable.id;
+      walk(item, [...path, key], depth + 1);
+    }
+  };
+  walk(input, [], 0);
+  if (Object.keys(fields).length > 0) {
+    throw new AppError(422, 'validation_failed', errorMessages.validation_failed, { fields });
+  }
+}
+
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  checkInput(input);
   const result = v.safeParse(schema, withSchemaKeys(schema, input));
   if (!result.success) {
     throw new AppError(422, 'validation_failed', errorMessages.validation_failed, {
@@ -66,10 +106,13 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   return result.output;
 }
 
-export async function readJson(c: Context): Promise<unknown> {
+/** The JSON body, read up to the route's limit once the caller's checks are done. */
+export async function readJson(c: Context, limit?: number): Promise<unknown> {
+  await openBody(c, limit);
   try {
     return await c.req.json();
-  } catch {
+  } catch (error) {
+    if (error instanceof BodyReadTooEarlyError) throw error;
     throw appError(400, 'bad_request');
   }
 }
@@ -81,12 +124,32 @@ export async function parseJson<S extends v.GenericSchema>(
   return parseWith(schema, await readJson(c));
 }
 
-/** Refuses a request body over `maxSize` bytes (1 MiB unless told) with a 413 before reading it. */
+export const MAX_SEARCH = 100;
+
+/**
+ * Refuses query parameters that cannot be saved or searched for (422 naming the parameter),
+ * and a search over 100 characters, for every route at once.
+ */
+export function checkQuery(): MiddlewareHandler {
+  return async (c, next) => {
+    const fields: Record<string, string> = {};
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      for (const value of values) {
+        if (!isSavableText(value) || !isSavableText(name)) fields[name] = m.textUnsavable.id;
+        else if (name === 'search' && value.length > MAX_SEARCH) fields[name] = m.searchTooLong.id;
+      }
+    }
+    if (Object.keys(fields).length > 0) {
+      throw new AppError(422, 'validation_failed', errorMessages.validation_failed, { fields });
+    }
+    await next();
+  };
+}
+
+/**
+ * Plans a JSON body limit of `maxSize` bytes (1 MiB unless told): the body is read, up to it,
+ * only when the route reads it after its checks, and a larger one is refused with a 413.
+ */
 export function jsonBodyLimit(maxSize = 1024 * 1024) {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw appError(413, 'payload_too_large');
-    },
-  });
+  return bodyLimit(maxSize);
 }

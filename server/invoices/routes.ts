@@ -28,6 +28,7 @@ import {
   type InvoiceContext,
 } from './service';
 import { submitInvoice } from './submit';
+import { openBody } from '../http/body';
 
 export const DEVICE_HEADER = 'X-Device-Id';
 const DEVICE_PATTERN = /^[\x21-\x7e]{1,100}$/;
@@ -115,6 +116,7 @@ const pdfSchema = v.object({
 
 /** The body of a call whose body may be left out. */
 async function optionalJson(c: Context): Promise<unknown> {
+  await openBody(c);
   const text = await c.req.text();
   if (!text.trim()) return {};
   try {

@@ -56,6 +56,7 @@ export function operatorRoutes(deps: Deps) {
 
   app.put('/:id', async (c) => {
     const id = idParam(c);
+    await getOperator(deps, c.get('user'), id);
     const input = await parseJson(c, operatorSchema);
     return c.json(await updateOperator(deps, c.get('user'), id, input));
   });

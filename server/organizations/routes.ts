@@ -1,10 +1,11 @@
 // /v1/accounting/organizations: list, create, read, edit, enable and disable.
 import { Hono } from 'hono';
 import { organizationSchema } from '../../domain/schemas/organization';
-import { requireAuth } from '../auth/middleware';
+import { requireAuth, requireRole } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { idParam } from '../http/id-param';
-import { parseJson } from '../http/validate';
+import { KB } from '../http/body';
+import { jsonBodyLimit, parseJson } from '../http/validate';
 import {
   createOrganization,
   getOrganization,
@@ -15,11 +16,11 @@ import {
 
 export function organizationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('*', requireAuth(deps));
+  app.use('*', requireAuth(deps), jsonBodyLimit(16 * KB));
 
   app.get('/', async (c) => c.json(await listOrganizations(deps, c.get('user'))));
 
-  app.post('/', async (c) => {
+  app.post('/', requireRole('platform_admin'), async (c) => {
     const input = await parseJson(c, organizationSchema);
     return c.json(await createOrganization(deps, c.get('user'), input), 201);
   });
@@ -28,6 +29,7 @@ export function organizationRoutes(deps: Deps) {
 
   app.put('/:id', async (c) => {
     const id = idParam(c);
+    await getOrganization(deps, c.get('user'), id);
     const input = await parseJson(c, organizationSchema);
     return c.json(await updateOrganization(deps, c.get('user'), id, input));
   });

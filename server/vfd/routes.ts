@@ -2,7 +2,6 @@
 // status), its fiscal receipts with their QR codes, its Z reports, and the receipts that wait
 // too long for TRA.
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import QRCode from 'qrcode';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
@@ -14,7 +13,8 @@ import { pageQuery } from '../companies/routes';
 import type { AppEnv, Deps } from '../context';
 import { AppError, appError } from '../http/app-error';
 import { idParam } from '../http/id-param';
-import { parseJson, parseWith } from '../http/validate';
+import { KB, openBody } from '../http/body';
+import { parseWith, readJson } from '../http/validate';
 import { installCertificate, setCertSerialOverride } from './registration';
 import { installSimulatedCertificate } from './simulated';
 import {
@@ -61,58 +61,51 @@ export function vfdRoutes(deps: Deps) {
     return c.json(await vfdSummary(deps, company.id, overdueAfterMs));
   });
 
-  app.put(
-    '/companies/:id/certificate',
-    auth,
-    bodyLimit({
-      maxSize: MAX_PFX_BYTES + 64 * 1024,
-      onError: () => {
-        throw fieldError('file', m.certificateFileTooLarge, 413);
+  app.put('/companies/:id/certificate', auth, async (c) => {
+    const company = await manageableCompany(deps.db, c.get('user'), idParam(c));
+    await openBody(c, MAX_PFX_BYTES + 64 * 1024, () =>
+      fieldError('file', m.certificateFileTooLarge, 413),
+    );
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw fieldError('file', m.certificateFileRequired);
+    }
+    const file = form.file;
+    const password = form.password;
+    const fields: Record<string, string> = {};
+    if (!(file instanceof File) || file.size === 0) fields.file = m.certificateFileRequired.id;
+    else if (file.size > MAX_PFX_BYTES) fields.file = m.certificateFileTooLarge.id;
+    if (typeof password !== 'string' || password === '') {
+      fields.password = m.certificatePasswordRequired.id;
+    }
+    let override: string | null | undefined;
+    if (form.certSerial !== undefined) {
+      const raw = typeof form.certSerial === 'string' ? form.certSerial.trim() : null;
+      if (raw === '') override = null;
+      else {
+        const parsed = v.safeParse(certSerialOverrideSchema, { certSerial: raw });
+        if (parsed.success) override = parsed.output.certSerial;
+        else fields.certSerial = m.certSerialInvalid.id;
+      }
+    }
+    if (Object.keys(fields).length > 0) {
+      throw new AppError(422, 'validation_failed', errorMessages.validation_failed, { fields });
+    }
+    const pfx = Buffer.from(await (file as File).arrayBuffer());
+    await installCertificate(
+      deps,
+      company.id,
+      {
+        pfx,
+        password: password as string,
+        ...(override !== undefined ? { certSerialOverride: override } : {}),
       },
-    }),
-    async (c) => {
-      const company = await manageableCompany(deps.db, c.get('user'), idParam(c));
-      let form: Record<string, string | File | (string | File)[]>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw fieldError('file', m.certificateFileRequired);
-      }
-      const file = form.file;
-      const password = form.password;
-      const fields: Record<string, string> = {};
-      if (!(file instanceof File) || file.size === 0) fields.file = m.certificateFileRequired.id;
-      else if (file.size > MAX_PFX_BYTES) fields.file = m.certificateFileTooLarge.id;
-      if (typeof password !== 'string' || password === '') {
-        fields.password = m.certificatePasswordRequired.id;
-      }
-      let override: string | null | undefined;
-      if (form.certSerial !== undefined) {
-        const raw = typeof form.certSerial === 'string' ? form.certSerial.trim() : null;
-        if (raw === '') override = null;
-        else {
-          const parsed = v.safeParse(certSerialOverrideSchema, { certSerial: raw });
-          if (parsed.success) override = parsed.output.certSerial;
-          else fields.certSerial = m.certSerialInvalid.id;
-        }
-      }
-      if (Object.keys(fields).length > 0) {
-        throw new AppError(422, 'validation_failed', errorMessages.validation_failed, { fields });
-      }
-      const pfx = Buffer.from(await (file as File).arrayBuffer());
-      await installCertificate(
-        deps,
-        company.id,
-        {
-          pfx,
-          password: password as string,
-          ...(override !== undefined ? { certSerialOverride: override } : {}),
-        },
-        c.get('user').id,
-      );
-      return c.json(await vfdSummary(deps, company.id, overdueAfterMs));
-    },
-  );
+      c.get('user').id,
+    );
+    return c.json(await vfdSummary(deps, company.id, overdueAfterMs));
+  });
 
   app.post('/companies/:id/certificate/simulated', auth, async (c) => {
     const company = await manageableCompany(deps.db, c.get('user'), idParam(c));
@@ -122,7 +115,7 @@ export function vfdRoutes(deps: Deps) {
 
   app.put('/companies/:id/vfd/cert-serial', auth, async (c) => {
     const company = await manageableCompany(deps.db, c.get('user'), idParam(c));
-    const input = await parseJson(c, certSerialOverrideSchema);
+    const input = parseWith(certSerialOverrideSchema, await readJson(c, KB));
     await setCertSerialOverride(deps, company.id, input.certSerial || null, c.get('user').id);
     return c.json(await vfdSummary(deps, company.id, overdueAfterMs));
   });
@@ -142,7 +135,7 @@ export function vfdRoutes(deps: Deps) {
     const user = c.get('user');
     const company = await readableCompany(deps.db, user, idParam(c));
     if (user.role === 'operator') throw appError(403, 'forbidden');
-    const input = await parseJson(c, zReportRequest);
+    const input = parseWith(zReportRequest, await readJson(c, KB));
     const report = await createZReport(deps, company.id, input.date);
     return c.json(await zReportById(deps, company.id, report.id), 201);
   });

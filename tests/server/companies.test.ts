@@ -135,7 +135,7 @@ describe('companies', () => {
     const foreign = await createCompany(env.deps.db, { organizationId: other.id });
     expect(
       (await env.server.call('GET', `/v1/accounting/companies/${foreign.id}`, { token })).status,
-    ).toBe(403);
+    ).toBe(404);
     const moved = await env.server.call('PUT', `/v1/accounting/companies/${created.body.id}`, {
       token,
       body: { ...form(other.id), serial: created.body.serial, tin: created.body.tin },
@@ -190,7 +190,7 @@ describe('companies', () => {
     expect(
       (await env.server.call('GET', `/v1/accounting/companies/${other.id}`, { token: owner }))
         .status,
-    ).toBe(403);
+    ).toBe(404);
     const list = await env.server.call('GET', '/v1/accounting/companies', { token: owner });
     expect(list.body.items.map((c: { id: string }) => c.id)).toEqual([company.id]);
     const edit = await env.server.call('PUT', `/v1/accounting/companies/${company.id}`, {

@@ -11,6 +11,7 @@ import { createLogger } from '../../server/logger';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
+import { jsonBodyLimit } from '../../server/http/validate';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -163,7 +164,7 @@ describe('the idempotency middleware', () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const probe = new Hono<AppEnv>();
-    probe.use('*', requireAuth(server.deps), idempotency(server.deps, options));
+    probe.use('*', jsonBodyLimit(), requireAuth(server.deps), idempotency(server.deps, options));
     probe.post('/slow', async (c) => {
       runs.slow++;
       await gate;

@@ -355,7 +355,7 @@ describe('uploading the certificate', () => {
           body: body(),
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     const orgAdmin = await signIn(
       await createUser(env.deps.db, 'org_admin', { organizationId: company.organizationId }),
     );
@@ -481,14 +481,14 @@ describe('fiscal receipts through the API', () => {
           token: stranger,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
     expect(
       (
         await env.server.call('GET', `/v1/accounting/companies/${company.id}/fiscal-receipts`, {
           token: stranger,
         })
       ).status,
-    ).toBe(403);
+    ).toBe(404);
   });
 
   it('lists receipts waiting over two days for TRA to the admins who reach them', async () => {
