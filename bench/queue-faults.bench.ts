@@ -74,6 +74,8 @@ const outOfOrder = attempts.filter((a) => {
   return seq > 1 && a.startedAt.getTime() < settledAt.get(seq - 1)!;
 }).length;
 // What TRA holds for each number is the stored signed receipt, so every resend was identical.
+// A run cut short may leave one receipt TRA recorded whose answer was lost, not yet resent.
+const heldAsExpected = ledger.length === done || (done < RECEIPTS && ledger.length === done + 1);
 const identical = ledger.every(
   (row, i) => row.body === splitSigned(outbox[i]!.body, 'RCT')?.signedPart,
 );
@@ -99,7 +101,7 @@ line('resends TRA had already recorded', `${repeatsAtTra} (answered with the fir
 line('receipts TRA holds twice', String(heldTwice));
 line(
   'GC order',
-  contiguous && outOfOrder === 0 && ledger.length === done
+  contiguous && outOfOrder === 0 && heldAsExpected
     ? `ok: ${ledger.length} receipts, GC 1…${ledger.length}, none sent early`
     : `WRONG: ${ledger.length} held, contiguous ${contiguous}, sent early ${outOfOrder}`,
 );
