@@ -96,6 +96,10 @@ line(
   'attempts (by outcome)',
   `${attempts.length} (${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')})`,
 );
+line(
+  'time in calls to TRA',
+  `${(attempts.reduce((sum, a) => sum + a.durationMs, 0) / 1000).toFixed(1)} s`,
+);
 line('resends', String(resends));
 line('resends TRA had already recorded', `${repeatsAtTra} (answered with the first answer)`);
 line('receipts TRA holds twice', String(heldTwice));
