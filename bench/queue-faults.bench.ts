@@ -100,6 +100,14 @@ line(
   'time in calls to TRA',
   `${(attempts.reduce((sum, a) => sum + a.durationMs, 0) / 1000).toFixed(1)} s`,
 );
+// From the start of a failed attempt's answer to the start of the next try of that document.
+const waitedMs = attempts.reduce((sum, a, i) => {
+  const next = attempts[i + 1];
+  return next && next.outboxId === a.outboxId
+    ? sum + next.startedAt.getTime() - a.startedAt.getTime() - a.durationMs
+    : sum;
+}, 0);
+line('time waiting to retry', `${(waitedMs / 1000).toFixed(1)} s`);
 line('resends', String(resends));
 line('resends TRA had already recorded', `${repeatsAtTra} (answered with the first answer)`);
 line('receipts TRA holds twice', String(heldTwice));
