@@ -47,7 +47,7 @@ export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
   requestTimeoutMs: 20_000,
   leaseMs: 60_000,
   quickRetryMs: [100, 250],
-  backoffBaseMs: 2_000,
+  backoffBaseMs: 1_000,
   backoffCapMs: 5 * 60_000,
   waitInPlaceMs: 1_000,
   maxRejections: 3,
