@@ -46,7 +46,7 @@ export interface QueueSettings {
 export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
   requestTimeoutMs: 20_000,
   leaseMs: 60_000,
-  quickRetryMs: [100, 250],
+  quickRetryMs: [100, 250, 500],
   backoffBaseMs: 1_000,
   backoffCapMs: 5 * 60_000,
   waitInPlaceMs: 1_000,

@@ -65,18 +65,18 @@ async function tokensOf(serial: string) {
 describe('the retry schedule after failures in a row', () => {
   const at = (random: number) => ({ ...DEFAULT_QUEUE_SETTINGS, random: () => random });
   const schedule = (random: number) =>
-    Array.from({ length: 12 }, (_, i) => backoffMs(i + 1, at(random)));
+    Array.from({ length: 13 }, (_, i) => backoffMs(i + 1, at(random)));
 
-  it('retries the first two failures within a quarter second, then doubles from one second to five minutes', () => {
+  it('retries the first three failures within half a second, then doubles from one second to five minutes', () => {
     expect(schedule(0.999_999)).toEqual([
-      100, 250, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000,
+      100, 250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000,
     ]);
     expect(backoffMs(1_000, at(0.999_999))).toBe(300_000);
   });
 
   it('spreads each wait over its upper half, so VFDs that lost TRA together come back apart', () => {
     expect(schedule(0)).toEqual([
-      50, 125, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 150_000,
+      50, 125, 250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 150_000,
     ]);
   });
 
