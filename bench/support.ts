@@ -117,15 +117,30 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** One receipt as the simulator's ledger holds it (its admin API). */
+export interface SimulatorLedgerRow {
+  gc: number;
+  rctvnum: string;
+  ackCode: number;
+  posts: number;
+  body: string;
+}
+
 /**
  * The TRA simulator in its own process (`server/tra-sim/main.ts`), as TRA is another machine;
  * `issue` has it issue a certificate for a company (TRA's part), for registeredCompany.
+ * `faults` is given as TRA_SIM_FAULTS (`accept-drop=0.2,error=0.1`).
  */
-export async function simulatorProcess() {
+export async function simulatorProcess(options: { faults?: string } = {}) {
   const port = await freePort();
   const adminToken = crypto.randomBytes(24).toString('base64url');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/tra-sim/main.ts'], {
-    env: { ...process.env, TRA_SIM_PORT: String(port), TRA_SIM_ADMIN_TOKEN: adminToken },
+    env: {
+      ...process.env,
+      TRA_SIM_PORT: String(port),
+      TRA_SIM_ADMIN_TOKEN: adminToken,
+      ...(options.faults ? { TRA_SIM_FAULTS: options.faults } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => {
@@ -150,6 +165,13 @@ export async function simulatorProcess() {
       });
       const issued = (await response.json()) as { pfx: string; password: string };
       return { pfx: Buffer.from(issued.pfx, 'base64'), password: issued.password };
+    },
+    /** What TRA recorded for a VFD, in GC order. */
+    async ledger(serial: string): Promise<SimulatorLedgerRow[]> {
+      const response = await fetch(`${url}/admin/taxpayers/${serial}/receipts`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      return (await response.json()) as SimulatorLedgerRow[];
     },
     stop() {
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 // Sending one VFD's queue to TRA: oldest first, one document at a time, the next only once the
 // current one is settled (TRA rule 14), always the stored bytes (rule 11). No answer, a
-// timeout or a 5xx → the same request later, with capped exponential backoff and jitter, for
-// as long as it takes (rule 13). A non-zero ACKCODE → the same bytes again a few times, then
+// timeout or a 5xx → the same request again, at once for the first failures in a row, then
+// with capped exponential backoff and jitter, for as long as it takes (rule 13). A non-zero ACKCODE → the same bytes again a few times, then
 // the document is set aside as rejected and the queue goes on (tra-vfd.md decisions).
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
@@ -25,8 +25,16 @@ export interface QueueSettings {
   requestTimeoutMs: number;
   /** Lease length; must exceed a token request plus a send. */
   leaseMs: number;
+  /**
+   * Waits after the first failures in a row (no answer, timeout, 5xx): an isolated fault costs
+   * little, though the whole line waits behind its head.
+   */
+  quickRetryMs: readonly number[];
+  /** The wait after the first failure past the quick ones; it doubles with each further one. */
   backoffBaseMs: number;
   backoffCapMs: number;
+  /** A head due within this long is waited for holding the lease, not until the next poll. */
+  waitInPlaceMs: number;
   /** Non-zero ACKCODE answers before a document is set aside as rejected. */
   maxRejections: number;
   rejectionRetryMs: number;
@@ -38,8 +46,10 @@ export interface QueueSettings {
 export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
   requestTimeoutMs: 20_000,
   leaseMs: 60_000,
-  backoffBaseMs: 2_000,
+  quickRetryMs: [100, 250, 500],
+  backoffBaseMs: 1_000,
   backoffCapMs: 5 * 60_000,
+  waitInPlaceMs: 1_000,
   maxRejections: 3,
   rejectionRetryMs: 60_000,
   blockedRetryMs: 15 * 60_000,
@@ -88,9 +98,19 @@ type Head = Pick<
 /** TRA answers "already posted" (and the like) for a receipt it holds: that is a success. */
 const ALREADY_HELD = /already\s+(posted|received|exists?|submitted|uploaded)/i;
 
-export function backoffMs(attempts: number, settings: QueueSettings): number {
-  const exponent = Math.min(Math.max(attempts - 1, 0), 30);
-  const ceiling = Math.min(settings.backoffCapMs, settings.backoffBaseMs * 2 ** exponent);
+/**
+ * The wait before the next try after `failures` failures in a row of a VFD's line (counted on
+ * its head, so the count starts again once a document is settled): the quick retries first,
+ * then backoffBaseMs doubling up to backoffCapMs, so an outage is not hammered.
+ */
+export function backoffMs(failures: number, settings: QueueSettings): number {
+  const n = Math.max(failures, 1);
+  const quick = settings.quickRetryMs;
+  const exponent = Math.min(n - quick.length - 1, 30);
+  const ceiling =
+    n <= quick.length
+      ? quick[n - 1]!
+      : Math.min(settings.backoffCapMs, settings.backoffBaseMs * 2 ** exponent);
   // Jitter keeps many VFDs that lost TRA at once from coming back at the same instant.
   return Math.round(ceiling * (0.5 + settings.random() * 0.5));
 }
@@ -258,7 +278,8 @@ async function record(
       nextAttemptAt = new Date(now.getTime() + settings.blockedRetryMs);
       break;
     default:
-      nextAttemptAt = new Date(now.getTime() + backoffMs(attempts, settings));
+      // Refusals are answers: only the failures since the head came up count towards backoff.
+      nextAttemptAt = new Date(now.getTime() + backoffMs(attempts - rejections, settings));
   }
   await deps.db.transaction(async (tx) => {
     await tx.insert(traAttempts).values({
@@ -329,7 +350,8 @@ export interface QueueRun {
 
 /**
  * Sends what is due in one VFD's queue while holding its lease. Returns when the queue is
- * empty, the head must wait (backoff), the lease was lost, or `stopping()` says so.
+ * empty, the head must wait longer than waitInPlaceMs (backoff), the lease was lost, or
+ * `stopping()` says so.
  */
 export async function sendQueue(
   deps: Deps,
@@ -343,6 +365,7 @@ export async function sendQueue(
   const lease = await claimLease(deps.db, companyId, holder, deps.clock.now(), settings.leaseMs);
   if (!lease) return run;
   run.claimed = true;
+  let waited = false;
   try {
     while (!stopping()) {
       const [head] = await deps.db
@@ -359,14 +382,24 @@ export async function sendQueue(
         .orderBy(asc(traOutbox.seq))
         .limit(1);
       const now = deps.clock.now();
-      if (!head || head.nextAttemptAt > now) break;
+      if (!head) break;
+      if (head.nextAttemptAt > now) {
+        // A quick retry is waited for here: the next poll could be much later.
+        const wait = head.nextAttemptAt.getTime() - now.getTime();
+        if (waited || wait > Math.min(settings.waitInPlaceMs, settings.leaseMs / 2)) break;
+        waited = true;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        continue;
+      }
+      waited = false;
       if (!(await renewLease(deps.db, lease, now, settings.leaseMs))) break;
       const vfd = await loadSender(deps.db, companyId);
       if (!vfd) break;
       const result = await attempt(deps, vfd, head, settings);
       run.attempts++;
       const settled = await record(deps, companyId, head, now, result, settings, hooks);
-      if (!settled) break;
+      // Not settled: the head is tried again, here if it is due soon enough.
+      if (!settled) continue;
       run.settled++;
     }
   } finally {

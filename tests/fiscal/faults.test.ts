@@ -115,6 +115,44 @@ describe.each(kinds)('with faults on %s', (kind) => {
     },
   );
 
+  it.skipIf(skip)(
+    'with quick retries, a fifth of answers lost after acceptance and a tenth 5xx still leave each receipt once, in order',
+    async () => {
+      const company = await env.company();
+      env.sim.setFaults({ acceptThenDropRate: 0.2, errorRate: 0.1 });
+      const worker = env.worker({ holder: `quick-${crypto.randomUUID()}` });
+      for (let i = 0; i < 60; i++) await env.fiscalize(invoiceFor(company.id));
+      await env.drain(worker, company.id);
+      env.sim.setFaults({});
+
+      const outbox = await env.deps.db
+        .select()
+        .from(traOutbox)
+        .where(eq(traOutbox.companyId, company.id))
+        .orderBy(asc(traOutbox.seq));
+      expect(outbox.map((row) => row.status)).toEqual(Array(60).fill('accepted'));
+      const ledger = await env.sim.ledger(company.serial);
+      expect(ledger.map((r) => [r.gc, r.ackCode])).toEqual(
+        Array.from({ length: 60 }, (_, i) => [i + 1, 0]),
+      );
+      ledger.forEach((row, i) => {
+        expect(row.body).toBe(splitSigned(outbox[i]!.body, 'RCT')!.signedPart);
+      });
+      const attempts = await env.deps.db
+        .select()
+        .from(traAttempts)
+        .where(eq(traAttempts.companyId, company.id));
+      // Answers were lost after TRA recorded the receipt: the resend got TRA's first answer
+      // again and counted as the acknowledgement, never as a refusal or a second receipt.
+      expect(ledger.some((r) => r.posts > 1)).toBe(true);
+      expect(attempts.filter((a) => a.outcome === 'rejected')).toEqual([]);
+      expect(attempts.filter((a) => a.outcome === 'accepted')).toHaveLength(60);
+      // Each post TRA saw of a receipt was an attempt of that receipt.
+      const posts = ledger.reduce((sum, r) => sum + r.posts, 0);
+      expect(posts).toBeLessThanOrEqual(attempts.length);
+    },
+  );
+
   it.skipIf(skip)('fences off a sender that stalled past its lease', async () => {
     const company = await env.company();
     await env.fiscalize(invoiceFor(company.id));

@@ -11,6 +11,7 @@ import { receiptForInvoice } from '../../server/vfd/fiscalize';
 import { installCertificate } from '../../server/vfd/registration';
 import { claimLease, releaseLease, renewLease } from '../../server/vfd/lease';
 import { receiptXml, signedDocument, splitSigned } from '../../server/vfd/xml';
+import { backoffMs, DEFAULT_QUEUE_SETTINGS } from '../../server/vfd/queue';
 import { createTraWorker } from '../../server/vfd/worker';
 import { parseReceipt } from '../../server/tra-sim/checks';
 import { createUser } from '../helpers/factories';
@@ -60,6 +61,57 @@ async function tokensOf(serial: string) {
     .where(eq(traSimTokens.serial, serial));
   return row!.n;
 }
+
+describe('the retry schedule after failures in a row', () => {
+  const at = (random: number) => ({ ...DEFAULT_QUEUE_SETTINGS, random: () => random });
+  const schedule = (random: number) =>
+    Array.from({ length: 13 }, (_, i) => backoffMs(i + 1, at(random)));
+
+  it('retries the first three failures within half a second, then doubles from one second to five minutes', () => {
+    expect(schedule(0.999_999)).toEqual([
+      100, 250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, 300_000,
+    ]);
+    expect(backoffMs(1_000, at(0.999_999))).toBe(300_000);
+  });
+
+  it('spreads each wait over its upper half, so VFDs that lost TRA together come back apart', () => {
+    expect(schedule(0)).toEqual([
+      50, 125, 250, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 150_000,
+    ]);
+  });
+
+  it('counts failures of the head only: once a receipt is accepted the next starts quick again', async () => {
+    const company = await env.company();
+    const worker = env.worker({ random: () => 0.999_999 });
+    const waitOf = async () => {
+      const [head] = (await outboxOf(company.id)).filter((o) => o.status === 'pending');
+      return head!.nextAttemptAt.getTime() - env.clock.now().getTime();
+    };
+    await env.fiscalize(invoiceFor(company.id));
+    env.sim.setFaults({ errorRate: 1 });
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await worker.sendCompany(company.id);
+      waits.push(await waitOf());
+      env.clock.advance(waits.at(-1)!);
+    }
+    // FAST: quick retries of 2 and 5 ms, then 10 ms doubling.
+    expect(waits).toEqual([2, 5, 10, 20, 40]);
+
+    env.sim.setFaults({});
+    await env.drain(worker, company.id);
+    await env.fiscalize(invoiceFor(company.id));
+    env.sim.setFaults({ errorRate: 1 });
+    await worker.sendCompany(company.id);
+    expect(await waitOf()).toBe(2);
+    env.sim.setFaults({});
+    await env.drain(worker, company.id);
+    expect((await outboxOf(company.id)).map((o) => [o.status, o.attempts])).toEqual([
+      ['accepted', 6],
+      ['accepted', 2],
+    ]);
+  });
+});
 
 describe('the queue to TRA', () => {
   it('keeps a receipt TRA does not answer at the head, then sends all in order', async () => {

@@ -44,8 +44,11 @@ export function fixture(name: 'legacy' | 'modern' | 'ec' | 'reference'): Buffer 
 export const FAST: Partial<WorkerSettings> = {
   requestTimeoutMs: 2_000,
   leaseMs: 30_000,
+  quickRetryMs: [2, 5],
   backoffBaseMs: 10,
   backoffCapMs: 200,
+  // The test clock moves only when a test moves it: a wait in place would not see it move.
+  waitInPlaceMs: 0,
   rejectionRetryMs: 10,
   blockedRetryMs: 1_000,
   pollIntervalMs: 20,

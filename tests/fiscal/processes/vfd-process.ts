@@ -47,6 +47,7 @@ const worker = createTraWorker(deps, {
   pollIntervalMs: 20,
   leaseMs: Number(env.LEASE_MS ?? 3_000),
   requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 1_000),
+  quickRetryMs: [5, 10],
   backoffBaseMs: 20,
   backoffCapMs: 300,
   zReportIntervalMs: 3_600_000,
