@@ -153,6 +153,9 @@ describe.each(['pglite', 'postgresql'] as const)(
   (kind) => {
     it.skipIf(kind === 'postgresql' && !hasPostgres)(
       'is replaced by another that finishes the queue without a gap or a duplicate',
+      // Its own waits allow 60 s for the first receipts and 90 s for the rest: two processes
+      // start, sign and send on a shared two-core machine.
+      { timeout: 180_000 },
       async () => {
         // Every answer takes a while, so a kill almost surely lands while a request is in flight.
         const tra = await startStandaloneSimulator({ faults: { latencyRate: 1, latencyMs: 150 } });
