@@ -110,6 +110,7 @@ export function createApp(deps: Deps) {
       clock: deps.clock,
       log: deps.log,
       faults: deps.config.traSimFaults,
+      trustProxy: deps.config.trustProxy,
       ...(deps.config.traSimAdminToken ? { adminToken: deps.config.traSimAdminToken } : {}),
     });
     app.route('/tra-sim', simulator.app);

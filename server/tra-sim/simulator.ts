@@ -16,6 +16,8 @@ import {
   traSimTokens,
   traSimZReports,
 } from '../db/schema';
+import { recordAttempt, type Limit } from '../auth/rate-limit';
+import { clientAddress } from '../http/address';
 import { localeFromHeader } from '../i18n';
 import type { Logger } from '../logger';
 import { verifyXml } from '../vfd/certificate';
@@ -47,7 +49,15 @@ export interface SimulatorOptions {
   tokenTtlSeconds?: number;
   /** How far ahead of the simulator's clock a receipt's DATE/TIME may be. */
   futureToleranceMs?: number;
+  /** Read the client's address from X-Forwarded-For (behind a trusted proxy). */
+  trustProxy?: boolean;
 }
+
+/**
+ * Lookups of the public verification page per client address: enough for a shop checking its
+ * customers' receipts, too few to walk through a receipt code's running numbers.
+ */
+export const VERIFY_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 
 type Taxpayer = typeof traSimTaxpayers.$inferSelect;
 
@@ -538,14 +548,29 @@ export function createTraSimulator(options: SimulatorOptions) {
   // Verification ----------------------------------------------------------------------------
 
   app.get('/verify/:code', async (c) => {
-    const code = c.req.param('code');
-    const [rctvnum = '', hhmmss] = code.split('_');
-    const [row] = await db
-      .select({ receipt: traSimReceipts, taxpayer: traSimTaxpayers })
-      .from(traSimReceipts)
-      .innerJoin(traSimTaxpayers, eq(traSimTaxpayers.serial, traSimReceipts.serial))
-      .where(eq(traSimReceipts.rctvnum, rctvnum.toUpperCase()));
-    const matches = row && (!hhmmss || row.receipt.time.replace(/:/g, '') === hhmmss);
+    const address = clientAddress(c, options.trustProxy ?? false);
+    const attempts = await recordAttempt(
+      db,
+      `tra-sim-verify:${address}`,
+      VERIFY_LIMIT,
+      clock.now(),
+    );
+    if (attempts > VERIFY_LIMIT.max) {
+      return c.text('Too many requests', 429, {
+        'Retry-After': String(VERIFY_LIMIT.windowMs / 1000),
+      });
+    }
+    // TRA's link is <RCTVNUM>_<HHMMSS>: the code alone (a receipt code and a running number)
+    // is guessable, the time of issue is not printed anywhere but on the receipt.
+    const match = /^([A-Za-z0-9]{1,40})_(\d{6})$/.exec(c.req.param('code'));
+    const [row] = match
+      ? await db
+          .select({ receipt: traSimReceipts, taxpayer: traSimTaxpayers })
+          .from(traSimReceipts)
+          .innerJoin(traSimTaxpayers, eq(traSimTaxpayers.serial, traSimReceipts.serial))
+          .where(eq(traSimReceipts.rctvnum, match[1]!.toUpperCase()))
+      : [];
+    const matches = row !== undefined && row.receipt.time.replace(/:/g, '') === match![2];
     const found = matches
       ? {
           receipt: row.receipt.data as unknown as ParsedReceipt,

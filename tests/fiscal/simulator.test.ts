@@ -474,8 +474,16 @@ describe('the verification page', () => {
       totalTax: '36.00',
       items: [{ description: 'Sabuni', quantity: '2', taxGroup: 'A', amount: '236.00' }],
     });
-    const wrongTime = await fetch(`${env.simUrl}/verify/${receipt.rctvnum}_000000`);
-    expect(wrongTime.status).toBe(404);
+    // The code alone, a wrong time and an unknown code all get the same answer.
+    const notFound = async (path: string) => {
+      const response = await fetch(`${env.simUrl}/verify/${path}`);
+      return [response.status, await response.text()] as const;
+    };
+    const wrongTime = await notFound(`${receipt.rctvnum}_000000`);
+    expect(wrongTime[0]).toBe(404);
+    expect(await notFound(receipt.rctvnum)).toEqual(wrongTime);
+    expect(await notFound(`NOSUCH1_${receipt.time.replace(/:/g, '')}`)).toEqual(wrongTime);
+    expect((await fetch(`${env.simUrl}/verify/${receipt.rctvnum}?format=json`)).status).toBe(404);
     expect((await fetch(`${env.simUrl}/verify/NOSUCH1_101010?format=json`)).status).toBe(404);
   });
 });
