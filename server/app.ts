@@ -7,6 +7,7 @@ import type { ErrorBody } from '../domain/errors';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { organizationRoutes } from './organizations/routes';
+import { traSimClientKey } from './secrets';
 import { createTraSimulator } from './tra-sim/simulator';
 import { vfdRoutes } from './vfd/routes';
 import { customerRoutes } from './customers/routes';
@@ -120,6 +121,8 @@ export function createApp(deps: Deps) {
       clock: deps.clock,
       log: deps.log,
       faults: deps.config.traSimFaults,
+      trustProxy: deps.config.trustProxy,
+      clientKey: traSimClientKey(deps.secrets),
       ...(deps.config.traSimAdminToken ? { adminToken: deps.config.traSimAdminToken } : {}),
     });
     app.route('/tra-sim', simulator.app);

@@ -42,3 +42,14 @@ export function ephemeralSecrets(): Secrets {
     dataKey: crypto.randomBytes(32),
   };
 }
+
+/**
+ * The key the app's VFD client shows the simulator mounted at /tra-sim, derived from the
+ * server's own secret so that nothing else (another process, a browser) can post to it.
+ */
+export function traSimClientKey(secrets: Pick<Secrets, 'jwtKey'>): string {
+  return crypto
+    .createHmac('sha256', secrets.jwtKey)
+    .update('risiti tra-sim client key v1')
+    .digest('base64url');
+}

@@ -144,13 +144,18 @@ function leaf(node: Node): string {
   return node.text;
 }
 
-/** "1234.05" → 123405, exactly two decimals; a Refusal otherwise. */
+/**
+ * "1234.05" → 123405: an amount in plain decimal notation with at most two decimals, as TRA
+ * takes them ("200" in TRA's own sample, "200.0" from VFDs that print floats). Signs,
+ * exponents ("1.5e+06") and more decimals are refused.
+ */
 export function money(node: Node): number {
   const text = leaf(node);
-  const match = /^(\d{1,13})\.(\d{2})$/.exec(text);
-  if (!match)
-    throw new Refusal(ACK.badStructure, `${node.name} must be an amount with two decimals`);
-  return Number(match[1]) * 100 + Number(match[2]);
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) {
+    throw new Refusal(ACK.badStructure, `${node.name} must be an amount with up to two decimals`);
+  }
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 function integer(node: Node): number {
@@ -288,30 +293,48 @@ export function checkReceiptContent(r: ParsedReceipt): void {
       throw new Refusal(ACK.badMobile, 'must be 255XXXXXXXXX or 0XXXXXXXXX');
     }
   }
-  const byGroup = new Map<string, number>();
+  // Items per tax group: their amounts (AMT) and how many there are.
+  const byGroup = new Map<string, { amount: number; items: number }>();
   for (const item of r.items) {
     const group = GROUP_OF_CODE[item.taxCode];
     if (!group) throw new Refusal(ACK.badCode, `TAXCODE ${item.taxCode}`);
-    byGroup.set(group, (byGroup.get(group) ?? 0) + item.amount);
+    const sum = byGroup.get(group) ?? { amount: 0, items: 0 };
+    byGroup.set(group, { amount: sum.amount + item.amount, items: sum.items + 1 });
   }
   const itemsTotal = r.items.reduce((s, i) => s + i.amount, 0);
-  if (itemsTotal !== r.totalIncl) {
-    throw new Refusal(ACK.totals, 'the item amounts (AMT) do not add up to TOTALTAXINCL');
+  // Two readings of AMT are in use (docs/tra-receipt-amounts.md): after discount, so that
+  // Σ AMT = TOTALTAXINCL (Risiti), or before it, so that Σ AMT − DISCOUNT = TOTALTAXINCL.
+  // Either is accepted when the whole receipt follows it.
+  const discounted = itemsTotal !== r.totalIncl;
+  if (discounted && itemsTotal - r.discount !== r.totalIncl) {
+    throw new Refusal(
+      ACK.totals,
+      'the item amounts (AMT) do not add up to TOTALTAXINCL, with or without DISCOUNT',
+    );
   }
   const seenRates = new Set<string>();
   let net = 0;
   let tax = 0;
+  let groupsDiscount = 0;
   for (const vat of r.vatTotals) {
     const rateBp = SIM_RATES_BP[vat.rate];
     if (rateBp === undefined) throw new Refusal(ACK.badCode, `VATRATE ${vat.rate}`);
     if (seenRates.has(vat.rate)) throw new Refusal(ACK.totals, `VATRATE ${vat.rate} given twice`);
     seenRates.add(vat.rate);
-    if ((byGroup.get(vat.rate) ?? -1) !== vat.net + vat.tax) {
+    const group = byGroup.get(vat.rate);
+    const gross = vat.net + vat.tax;
+    // After discount, a group's VAT totals are its items; before it, at most its items, the
+    // difference being the part of DISCOUNT that fell on the group.
+    if (!group || (discounted ? gross > group.amount : gross !== group.amount)) {
       throw new Refusal(ACK.totals, `VATTOTALS ${vat.rate} do not match its items`);
     }
-    // Tax is rounded once per group: within a cent of the rate.
-    const exact = vat.net * rateBp;
-    if (Math.abs(vat.tax * 10_000 - exact) > 10_000) {
+    groupsDiscount += group.amount - gross;
+    // Tax checked once per group, in integer cents: the exact tax in the group's gross amount,
+    // give or take half a cent for each item rounded on its own (and one more for the share
+    // of a discount). 3 × 10.00 at 18 % is 25.41 + 4.59.
+    const roundings = group.items + (discounted ? 1 : 0);
+    const off = Math.abs(vat.tax * (10_000 + rateBp) - gross * rateBp) * 2;
+    if (off > Math.max(1, roundings) * (10_000 + rateBp)) {
       throw new Refusal(ACK.totals, `TAXAMOUNT of ${vat.rate} does not match its rate`);
     }
     net += vat.net;
@@ -320,6 +343,9 @@ export function checkReceiptContent(r: ParsedReceipt): void {
   for (const group of byGroup.keys()) {
     if (!seenRates.has(group))
       throw new Refusal(ACK.totals, `VATTOTALS missing for group ${group}`);
+  }
+  if (discounted && groupsDiscount !== r.discount) {
+    throw new Refusal(ACK.totals, 'VATTOTALS do not take off DISCOUNT');
   }
   if (net !== r.totalExcl)
     throw new Refusal(ACK.totals, 'NETTAMOUNT do not add up to TOTALTAXEXCL');

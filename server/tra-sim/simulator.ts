@@ -16,9 +16,12 @@ import {
   traSimTokens,
   traSimZReports,
 } from '../db/schema';
+import { recordAttempt, type Limit } from '../auth/rate-limit';
+import { clientAddress } from '../http/address';
 import { localeFromHeader } from '../i18n';
 import type { Logger } from '../logger';
 import { verifyXml } from '../vfd/certificate';
+import { TRA_SIM_KEY_HEADER } from '../vfd/tra-client';
 import { envelope, escapeXml, splitSigned } from '../vfd/xml';
 import {
   ACK,
@@ -47,7 +50,62 @@ export interface SimulatorOptions {
   tokenTtlSeconds?: number;
   /** How far ahead of the simulator's clock a receipt's DATE/TIME may be. */
   futureToleranceMs?: number;
+  /** Read the client's address from X-Forwarded-For (behind a trusted proxy). */
+  trustProxy?: boolean;
+  /**
+   * When set (the simulator mounted in the app), every endpoint but the public verification
+   * page and /admin answers 401 unless X-Risiti-Tra-Sim-Key carries this key.
+   */
+  clientKey?: string;
 }
+
+/** The most each endpoint reads of a request body; past it the answer is 413. */
+export const BODY_LIMITS = {
+  registration: 16 * 1024,
+  token: 4 * 1024,
+  receipt: 512 * 1024,
+  zreport: 64 * 1024,
+} as const;
+
+const sameSecret = (given: string, expected: string) =>
+  given.length === expected.length &&
+  crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+/**
+ * The request body as text, or null when it is larger than the limit: a Content-Length over it
+ * is refused unread, and a streamed (chunked) body is read only up to the limit.
+ */
+async function readBody(c: Context, limit: number): Promise<string | null> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && !(/^\d{1,15}$/.test(declared) && Number(declared) <= limit)) {
+    return null;
+  }
+  const stream = c.req.raw.body;
+  if (!stream) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** 413, and the connection closed so the rest of the body is never read. */
+const tooLarge = (c: Context) => c.text('Request body too large', 413, { Connection: 'close' });
+
+/**
+ * Lookups of the public verification page per client address: enough for a shop checking its
+ * customers' receipts, too few to walk through a receipt code's running numbers.
+ */
+export const VERIFY_LIMIT: Limit = { max: 30, windowMs: 60_000 };
 
 type Taxpayer = typeof traSimTaxpayers.$inferSelect;
 
@@ -74,6 +132,19 @@ export function createTraSimulator(options: SimulatorOptions) {
   const futureTolerance = options.futureToleranceMs ?? 120_000;
   const faults: FaultSettings = { ...NO_FAULTS, ...options.faults };
   const app = new Hono();
+
+  if (options.clientKey) {
+    const key = options.clientKey;
+    // Checked before any body is read: nothing but the app's own VFD client gets that far.
+    app.use('*', async (c, next) => {
+      const path = c.req.path;
+      if (/\/verify\/[^/]*$/.test(path) || /\/admin(\/|$)/.test(path)) return next();
+      if (!sameSecret(c.req.header(TRA_SIM_KEY_HEADER) ?? '', key)) {
+        return c.text('Unauthorized', 401, { Connection: 'close' });
+      }
+      return next();
+    });
+  }
 
   async function signedAnswer(part: string): Promise<string> {
     const key = await answerKey();
@@ -181,7 +252,8 @@ export function createTraSimulator(options: SimulatorOptions) {
   // Registration ----------------------------------------------------------------------------
 
   app.post('/api/vfdRegReq', async (c) => {
-    const body = await c.req.text();
+    const body = await readBody(c, BODY_LIMITS.registration);
+    if (body === null) return tooLarge(c);
     const refuse = async (verdict: Verdict, detail?: string) => {
       const message = detail ? `${verdict.message}: ${detail}` : verdict.message;
       const part = `<EFDMSRESP><ACKCODE>${verdict.code}</ACKCODE><ACKMSG>${escapeXml(message)}</ACKMSG></EFDMSRESP>`;
@@ -267,7 +339,9 @@ export function createTraSimulator(options: SimulatorOptions) {
     if (!/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')) {
       return c.json({ error: 'invalid_request', error_description: 'form body expected' }, 400);
     }
-    const form = new URLSearchParams(await c.req.text());
+    const text = await readBody(c, BODY_LIMITS.token);
+    if (text === null) return tooLarge(c);
+    const form = new URLSearchParams(text);
     if (form.get('grant_type') !== 'password') {
       return c.json({ error: 'unsupported_grant_type' }, 400);
     }
@@ -339,7 +413,8 @@ export function createTraSimulator(options: SimulatorOptions) {
   app.post('/api/efdmsRctInfo', async (c) => {
     const early = await faultBefore(c);
     if (early) return early;
-    const body = await c.req.text();
+    const body = await readBody(c, BODY_LIMITS.receipt);
+    if (body === null) return tooLarge(c);
     const auth = await authenticate(c, 'vfdrct');
     if ('refusal' in auth) return rctAck(c, '', withDetail(auth.refusal, auth.detail), auth.status);
     const { taxpayer } = auth;
@@ -445,7 +520,8 @@ export function createTraSimulator(options: SimulatorOptions) {
   app.post('/api/efdmszreport', async (c) => {
     const early = await faultBefore(c);
     if (early) return early;
-    const body = await c.req.text();
+    const body = await readBody(c, BODY_LIMITS.zreport);
+    if (body === null) return tooLarge(c);
     const auth = await authenticate(c, 'vfdzreport');
     if ('refusal' in auth) return zAck(c, '', withDetail(auth.refusal, auth.detail), auth.status);
     const { taxpayer } = auth;
@@ -538,14 +614,29 @@ export function createTraSimulator(options: SimulatorOptions) {
   // Verification ----------------------------------------------------------------------------
 
   app.get('/verify/:code', async (c) => {
-    const code = c.req.param('code');
-    const [rctvnum = '', hhmmss] = code.split('_');
-    const [row] = await db
-      .select({ receipt: traSimReceipts, taxpayer: traSimTaxpayers })
-      .from(traSimReceipts)
-      .innerJoin(traSimTaxpayers, eq(traSimTaxpayers.serial, traSimReceipts.serial))
-      .where(eq(traSimReceipts.rctvnum, rctvnum.toUpperCase()));
-    const matches = row && (!hhmmss || row.receipt.time.replace(/:/g, '') === hhmmss);
+    const address = clientAddress(c, options.trustProxy ?? false);
+    const attempts = await recordAttempt(
+      db,
+      `tra-sim-verify:${address}`,
+      VERIFY_LIMIT,
+      clock.now(),
+    );
+    if (attempts > VERIFY_LIMIT.max) {
+      return c.text('Too many requests', 429, {
+        'Retry-After': String(VERIFY_LIMIT.windowMs / 1000),
+      });
+    }
+    // TRA's link is <RCTVNUM>_<HHMMSS>: the code alone (a receipt code and a running number)
+    // is guessable, the time of issue is not printed anywhere but on the receipt.
+    const match = /^([A-Za-z0-9]{1,40})_(\d{6})$/.exec(c.req.param('code'));
+    const [row] = match
+      ? await db
+          .select({ receipt: traSimReceipts, taxpayer: traSimTaxpayers })
+          .from(traSimReceipts)
+          .innerJoin(traSimTaxpayers, eq(traSimTaxpayers.serial, traSimReceipts.serial))
+          .where(eq(traSimReceipts.rctvnum, match[1]!.toUpperCase()))
+      : [];
+    const matches = row !== undefined && row.receipt.time.replace(/:/g, '') === match![2];
     const found = matches
       ? {
           receipt: row.receipt.data as unknown as ParsedReceipt,

@@ -17,7 +17,7 @@ import {
 } from './device';
 import { claimLease, releaseLease, renewLease } from './lease';
 import { seal } from './sealed';
-import { postDocument, requestToken } from './tra-client';
+import { postDocument, requestToken, traClientHeaders } from './tra-client';
 import { parseAck, parseErrorMessage } from './xml';
 
 export interface QueueSettings {
@@ -140,6 +140,7 @@ async function token(
     vfd.traUsername,
     traPassword(deps, vfd),
     settings.requestTimeoutMs,
+    traClientHeaders(deps),
   );
   // Header codes some TRA deployments send with tokens: 8 blocked, 7 unblocked, 18 inactive.
   if (answer.headerAck === 8) {
@@ -203,6 +204,7 @@ async function attempt(
       routingKey: head.kind === 'receipt' ? vfd.routingKey : 'vfdzreport',
     },
     settings.requestTimeoutMs,
+    traClientHeaders(deps),
   );
   if (!call.answered) {
     return { outcome: 'no_answer', message: call.error, durationMs: call.durationMs };

@@ -11,7 +11,7 @@ import { errorMessages } from '../../domain/errors';
 import { CertificateError, certSerialHeader, readPfx, type LoadedCertificate } from './certificate';
 import { loadVfd, sealPurpose } from './device';
 import { seal } from './sealed';
-import { postRegistration } from './tra-client';
+import { postRegistration, traClientHeaders } from './tra-client';
 import { parseErrorMessage, parseRegistration, registrationXml, signedDocument } from './xml';
 
 const REGISTRATION_TIMEOUT_MS = 30_000;
@@ -54,6 +54,7 @@ async function registerWithTra(
     document,
     certSerial,
     REGISTRATION_TIMEOUT_MS,
+    traClientHeaders(deps),
   );
   if (!call.answered) {
     deps.log.error('TRA registration: no answer', { error: call.error });

@@ -1,7 +1,21 @@
 // HTTP calls to TRA's VFD API (or a simulator at the same paths): registration, token, receipt
 // and Z report, with the headers and content types of tra-vfd.md. Every call ends in an answer
 // or in "no answer" within its timeout; it never throws for network trouble.
+import type { Deps } from '../context';
+import { traSimClientKey } from '../secrets';
 import { parseErrorMessage } from './xml';
+
+/** Header that lets the app's own requests through to the simulator mounted at /tra-sim. */
+export const TRA_SIM_KEY_HEADER = 'X-Risiti-Tra-Sim-Key';
+
+/**
+ * Extra headers for every call: the simulator's key when no real TRA is configured (the
+ * mounted simulator refuses requests without it), nothing when talking to TRA.
+ */
+export function traClientHeaders(deps: Pick<Deps, 'config' | 'secrets'>): Record<string, string> {
+  if (deps.config.traBaseUrl) return {};
+  return { [TRA_SIM_KEY_HEADER]: traSimClientKey(deps.secrets) };
+}
 
 export const TRA_PATHS = {
   registration: '/api/vfdRegReq',
@@ -59,10 +73,16 @@ export function postRegistration(
   document: string,
   certSerial: string,
   timeoutMs: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<TraCall> {
   return post(
     `${base}${TRA_PATHS.registration}`,
-    { 'Content-Type': 'application/xml', 'Cert-Serial': certSerial, Client: 'webapi' },
+    {
+      ...extraHeaders,
+      'Content-Type': 'application/xml',
+      'Cert-Serial': certSerial,
+      Client: 'webapi',
+    },
     document,
     timeoutMs,
   );
@@ -96,11 +116,12 @@ export async function requestToken(
   username: string,
   password: string,
   timeoutMs: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<TokenCall> {
   const form = new URLSearchParams({ username, password, grant_type: 'password' });
   const call = await post(
     `${base}/${tokenPath.replace(/^\/+/, '')}`,
-    { 'Content-Type': 'application/x-www-form-urlencoded' },
+    { ...extraHeaders, 'Content-Type': 'application/x-www-form-urlencoded' },
     form.toString(),
     timeoutMs,
   );
@@ -151,10 +172,12 @@ export function postDocument(
   document: string,
   headers: { certSerial: string; token: string; routingKey: string },
   timeoutMs: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<TraCall> {
   return post(
     `${base}${TRA_PATHS[kind]}`,
     {
+      ...extraHeaders,
       'Content-Type': 'application/xml',
       'Routing-Key': headers.routingKey,
       'Cert-Serial': headers.certSerial,

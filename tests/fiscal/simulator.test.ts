@@ -156,6 +156,80 @@ describe('the simulator accepts', () => {
   });
 });
 
+describe('the simulator accepts what TRA accepts', () => {
+  let company: RegisteredCompany;
+  beforeAll(async () => {
+    company = await env.company();
+  });
+  const accepted = { status: 200, ack: expect.objectContaining({ ackCode: 0 }) };
+  const item = (amtCents: number, id = '1') => ({
+    id,
+    desc: 'Sabuni',
+    qty: '1',
+    taxCode: 1,
+    amtCents: cents(amtCents),
+  });
+
+  it('amounts without decimals or with one, as in TRA’s own sample', async () => {
+    const whole = receiptXml(await nextReceipt(company)).replace(/(\d)\.00</g, '$1<');
+    expect(whole).toContain('<TOTALTAXINCL>236</TOTALTAXINCL>');
+    expect(await sendRaw(company, whole)).toMatchObject(accepted);
+    const one = receiptXml(await nextReceipt(company)).replace(/(\d)\.00</g, '$1.0<');
+    expect(await sendRaw(company, one)).toMatchObject(accepted);
+  });
+
+  it('VAT rounded item by item, checked once for the group in whole cents', async () => {
+    // 3 × 10.00 at 18 %: 8.47 + 1.53 each, 25.41 + 4.59 in all (30.00 alone would be 4.58).
+    const amounts = {
+      totalExclCents: cents(2_541),
+      totalInclCents: cents(3_000),
+      payments: [{ type: 'CASH' as const, cents: cents(3_000) }],
+      vatTotals: [{ group: 'A' as const, netCents: cents(2_541), taxCents: cents(459) }],
+    };
+    const three = [item(1_000, '1'), item(1_000, '2'), item(1_000, '3')];
+    expect(
+      await send(company, await nextReceipt(company, { ...amounts, items: three })),
+    ).toMatchObject(accepted);
+    // One item of 30.00 cannot round to 4.59.
+    const single = await nextReceipt(company, { ...amounts, items: [item(3_000)] });
+    expect(await send(company, single)).toMatchObject(
+      refused(30, /TAXAMOUNT of A does not match its rate/),
+    );
+  });
+
+  it('item amounts after discount (Σ AMT = TOTALTAXINCL) and before it (Σ AMT − DISCOUNT = TOTALTAXINCL)', async () => {
+    const discounted = {
+      totalExclCents: cents(18_000),
+      totalInclCents: cents(21_240),
+      discountCents: cents(2_360),
+      payments: [{ type: 'CASH' as const, cents: cents(21_240) }],
+      vatTotals: [{ group: 'A' as const, netCents: cents(18_000), taxCents: cents(3_240) }],
+    };
+    const after = await nextReceipt(company, { ...discounted, items: [item(21_240)] });
+    expect(await send(company, after)).toMatchObject(accepted);
+    const before = await nextReceipt(company, { ...discounted, items: [item(23_600)] });
+    expect(await send(company, before)).toMatchObject(accepted);
+    // Neither reading: the discount does not bridge AMT and TOTALTAXINCL.
+    const neither = await nextReceipt(company, {
+      ...discounted,
+      discountCents: cents(1_000),
+      items: [item(23_600)],
+    });
+    expect(await send(company, neither)).toMatchObject(
+      refused(30, /AMT\) do not add up to TOTALTAXINCL/),
+    );
+    // Before discount, but the VAT totals still count the undiscounted amount.
+    const vatUndiscounted = await nextReceipt(company, {
+      ...discounted,
+      items: [item(23_600)],
+      vatTotals: [{ group: 'A', netCents: cents(20_000), taxCents: cents(3_600) }],
+    });
+    expect(await send(company, vatUndiscounted)).toMatchObject(
+      refused(30, /VATTOTALS do not take off DISCOUNT/),
+    );
+  });
+});
+
 describe('the simulator refuses a receipt', () => {
   let company: RegisteredCompany;
   beforeAll(async () => {
@@ -279,10 +353,12 @@ describe('the simulator refuses a receipt', () => {
     );
     const added = xml.replace('</RCT>', '<NOTE>x</NOTE></RCT>');
     expect(await sendRaw(company, added)).toMatchObject(refused(14, /unexpected NOTE/));
-    const noDecimals = xml.replace('<AMT>236.00</AMT>', '<AMT>236</AMT>');
-    expect(await sendRaw(company, noDecimals)).toMatchObject(
-      refused(14, /AMT must be an amount with two decimals/),
-    );
+    for (const amount of ['2.36e+02', '236.000', '-236.00', '236.', '.5']) {
+      const odd = xml.replace('<AMT>236.00</AMT>', `<AMT>${amount}</AMT>`);
+      expect(await sendRaw(company, odd), amount).toMatchObject(
+        refused(14, /AMT must be an amount with up to two decimals/),
+      );
+    }
   });
 
   it('whose totals do not add up', async () => {
@@ -474,8 +550,16 @@ describe('the verification page', () => {
       totalTax: '36.00',
       items: [{ description: 'Sabuni', quantity: '2', taxGroup: 'A', amount: '236.00' }],
     });
-    const wrongTime = await fetch(`${env.simUrl}/verify/${receipt.rctvnum}_000000`);
-    expect(wrongTime.status).toBe(404);
+    // The code alone, a wrong time and an unknown code all get the same answer.
+    const notFound = async (path: string) => {
+      const response = await fetch(`${env.simUrl}/verify/${path}`);
+      return [response.status, await response.text()] as const;
+    };
+    const wrongTime = await notFound(`${receipt.rctvnum}_000000`);
+    expect(wrongTime[0]).toBe(404);
+    expect(await notFound(receipt.rctvnum)).toEqual(wrongTime);
+    expect(await notFound(`NOSUCH1_${receipt.time.replace(/:/g, '')}`)).toEqual(wrongTime);
+    expect((await fetch(`${env.simUrl}/verify/${receipt.rctvnum}?format=json`)).status).toBe(404);
     expect((await fetch(`${env.simUrl}/verify/NOSUCH1_101010?format=json`)).status).toBe(404);
   });
 });
