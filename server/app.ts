@@ -35,10 +35,15 @@ import { localeFromHeader, translate } from './i18n';
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    '*',
-    guardBodies((path) => deps.log.error('Request body read before its checks', { path })),
-  );
+  // The API's bodies wait for their route's checks; the mounted TRA simulator checks its own
+  // client key and limits before it reads (server/tra-sim).
+  for (const path of ['/api/*', '/v1/*'])
+    app.use(
+      path,
+      guardBodies((where) =>
+        deps.log.error('Request body read before its checks', { path: where }),
+      ),
+    );
   app.use('*', ...securityHeaders({ trustProxy: deps.config.trustProxy }));
   // Before any route, so a preflight is answered without authentication.
   for (const path of PUBLIC_API_PATHS) app.use(path, publicApiCors());
