@@ -10,7 +10,13 @@ import type { DbOrTx } from '../db/client';
 import { auditLog, companies, refreshTokens, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { assertUnderLimit, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
+import {
+  clearAttempts,
+  LIMITS,
+  returnAttempt,
+  takeAttempt,
+  takeGuardedAttempt,
+} from './rate-limit';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, signAccessToken } from './tokens';
 
 export interface TokenPair {
@@ -85,24 +91,24 @@ export async function login(
 ): Promise<TokenPair & { user: SessionUser }> {
   const username = input.username.trim().toLowerCase();
   const now = deps.clock.now();
-  const accountKey = `login:user:${username}`;
+  // Failures are counted per account and address: a stranger guessing elsewhere slows only
+  // himself, and the owner's own address keeps working.
+  const pairKey = `login:pair:${address}:${username}`;
   const addressKey = `login:addr:${address}`;
-  await assertUnderLimit(deps.db, accountKey, LIMITS.loginPerAccount, now);
-  await assertUnderLimit(deps.db, addressKey, LIMITS.loginPerAddress, now);
+  await takeGuardedAttempt(deps.db, pairKey, LIMITS.loginPerPair, now);
+  await takeAttempt(deps.db, addressKey, LIMITS.loginPerAddress, now);
 
   const [user] = await deps.db.select().from(users).where(eq(users.username, username));
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyAgainstDummy(input.password), false);
-  if (!user || !valid) {
-    await recordAttempt(deps.db, accountKey, LIMITS.loginPerAccount, now);
-    await recordAttempt(deps.db, addressKey, LIMITS.loginPerAddress, now);
-    throw appError(401, 'invalid_credentials');
-  }
+  if (!user || !valid) throw appError(401, 'invalid_credentials');
+  // Only failures use up the address's allowance.
+  await returnAttempt(deps.db, addressKey);
   if (user.status !== 'active') throw appError(403, 'account_disabled');
 
   return deps.db.transaction(async (tx) => {
-    await clearAttempts(tx, accountKey);
+    await clearAttempts(tx, pairKey);
     const tokens = await issueTokens(deps, tx, user, crypto.randomUUID());
     await tx.insert(auditLog).values({
       companyId: user.companyId,
