@@ -7,7 +7,7 @@ import type { ChangePasswordInput, LoginInput } from '../../domain/schemas/auth'
 import type { SessionUser } from '../../domain/roles';
 import type { Deps } from '../context';
 import type { DbOrTx } from '../db/client';
-import { auditLog, companies, refreshTokens, users } from '../db/schema';
+import { auditLog, companies, organizations, refreshTokens, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
@@ -60,6 +60,41 @@ export function toSessionUser(
   };
 }
 
+/**
+ * Opens a session (a refresh-token family) with no refresh token anyone holds, for tools that
+ * sign access tokens directly. Returns its id for the token's sid claim.
+ */
+export async function openSession(db: DbOrTx, userId: string, now: Date): Promise<string> {
+  const sid = crypto.randomUUID();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId: sid,
+    tokenHash: hashToken(newRefreshToken()),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
+    createdAt: now,
+  });
+  return sid;
+}
+
+/** Why the user may not sign in or refresh, the same answers the auth middleware gives. */
+async function signInRefusal(
+  db: DbOrTx,
+  user: UserRow,
+): Promise<'account_disabled' | 'company_inactive' | null> {
+  if (user.status !== 'active') return 'account_disabled';
+  const [row] = await db
+    .select({ companyActive: companies.active, organizationActive: organizations.active })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, user.id));
+  if (user.companyId && row?.companyActive === false) return 'company_inactive';
+  if (user.organizationId && row?.organizationActive === false) {
+    return user.role === 'org_admin' ? 'account_disabled' : 'company_inactive';
+  }
+  return null;
+}
+
 /** Starts a new token family for the user (a new sign-in on a device). */
 async function issueTokens(
   deps: Deps,
@@ -78,7 +113,7 @@ async function issueTokens(
   });
   const token = await signAccessToken(
     deps.secrets.jwtKey,
-    { sub: user.id, role: user.role, tv: user.tokenVersion },
+    { sub: user.id, role: user.role, tv: user.tokenVersion, sid: familyId },
     now,
   );
   return { token, refresh_token: refresh };
@@ -105,7 +140,8 @@ export async function login(
   if (!user || !valid) throw appError(401, 'invalid_credentials');
   // Only failures use up the address's allowance.
   await returnAttempt(deps.db, addressKey);
-  if (user.status !== 'active') throw appError(403, 'account_disabled');
+  const refusal = await signInRefusal(deps.db, user);
+  if (refusal) throw appError(403, refusal);
 
   return deps.db.transaction(async (tx) => {
     await clearAttempts(tx, pairKey);
@@ -151,13 +187,14 @@ export async function refresh(deps: Deps, presented: string): Promise<TokenPair>
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
     if (!user) return { error: 'refresh_invalid' as const };
-    if (user.status !== 'active') return { error: 'account_disabled' as const };
+    const refusal = await signInRefusal(tx, user);
+    if (refusal) return { error: refusal };
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
     return { tokens: await issueTokens(deps, tx, user, row.familyId) };
   });
   if ('tokens' in outcome && outcome.tokens) return outcome.tokens;
   const code = 'error' in outcome && outcome.error ? outcome.error : 'refresh_invalid';
-  throw appError(code === 'account_disabled' ? 403 : 401, code);
+  throw appError(code === 'refresh_invalid' ? 401 : 403, code);
 }
 
 /** Ends the device's session: its token family stops working. */

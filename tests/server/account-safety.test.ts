@@ -1,6 +1,10 @@
 // What an attacker and the owner see when passwords are guessed, in parallel and in a row.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, TEST_PASSWORD } from '../helpers/factories';
+import { companies, organizations } from '../../server/db/schema';
+import { createCompanyWithPeople, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { createTestServer, type TestServer } from '../helpers/server';
 import { takeAttempt, takeGuardedAttempt, LIMITS } from '../../server/auth/rate-limit';
 
@@ -83,5 +87,79 @@ describe('shared counters', () => {
       Array.from({ length: 40 }, () => take(takeGuardedAttempt, 'k:guard', LIMITS.loginPerPair)),
     );
     expect(guarded.filter((r) => r === 'ok')).toHaveLength(5);
+  });
+});
+
+describe('sessions', () => {
+  const me = (token: string) => server.call('GET', '/api/v2/user/me', { token });
+
+  it('ends the access token at once when its device signs out', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const { body } = await login(user.username, TEST_PASSWORD, '10.60.0.1');
+    const other = (await login(user.username, TEST_PASSWORD, '10.60.0.1')).body;
+    expect((await me(body.token)).status).toBe(200);
+    await server.call('POST', '/api/v2/logout', { body: { refresh_token: body.refresh_token } });
+    expect(await me(body.token)).toMatchObject({ status: 401, body: { code: 'token_invalid' } });
+    expect((await me(other.token)).status).toBe(200);
+  });
+
+  it('ends the access tokens of a family revoked for a replayed refresh token', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const first = (await login(user.username, TEST_PASSWORD, '10.61.0.1')).body;
+    const refresh = (token: string) =>
+      server.call('POST', '/api/v2/user/token/refresh', { body: { refresh_token: token } });
+    const second = (await refresh(first.refresh_token)).body;
+    expect((await me(second.token)).status).toBe(200);
+    expect((await refresh(first.refresh_token)).status).toBe(401);
+    expect((await me(second.token)).status).toBe(401);
+    expect((await me(first.token)).status).toBe(401);
+  });
+
+  it('refuses sign-in and refresh to the people of a disabled company or organization', async () => {
+    const { operator, company } = await createCompanyWithPeople(server.deps.db);
+    const session = (await login(operator.username, TEST_PASSWORD, '10.62.0.1')).body;
+    await server.deps.db
+      .update(companies)
+      .set({ active: false })
+      .where(eq(companies.id, company.id));
+    expect(await login(operator.username, TEST_PASSWORD, '10.62.0.1')).toMatchObject({
+      status: 403,
+      body: { code: 'company_inactive' },
+    });
+    const refreshed = await server.call('POST', '/api/v2/user/token/refresh', {
+      body: { refresh_token: session.refresh_token },
+    });
+    expect(refreshed).toMatchObject({ status: 403, body: { code: 'company_inactive' } });
+    await server.deps.db
+      .update(companies)
+      .set({ active: true })
+      .where(eq(companies.id, company.id));
+    await server.deps.db
+      .update(organizations)
+      .set({ active: false })
+      .where(eq(organizations.id, company.organizationId));
+    expect((await login(operator.username, TEST_PASSWORD, '10.62.0.1')).status).toBe(403);
+  });
+
+  it('answers 401 to malformed tokens', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const key = server.deps.secrets.jwtKey;
+    const sign = (claims: Record<string, unknown>, sub: string, expires = true) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(sub);
+      jwt.setIssuer('risiti').setIssuedAt(Math.floor(server.clock.now().getTime() / 1000));
+      if (expires) jwt.setExpirationTime(Math.floor(server.clock.now().getTime() / 1000) + 600);
+      return jwt.sign(key);
+    };
+    const sid = crypto.randomUUID();
+    const tokens = [
+      await sign({ role: 'operator', tv: 0, sid }, user.id, false),
+      await sign({ role: 'operator', tv: 0, sid }, 'not-a-uuid'),
+      await sign({ role: 'operator', tv: 0, sid: 'x' }, user.id),
+      await sign({ role: 'operator', tv: 'zero', sid }, user.id),
+      await sign({ role: 'operator', tv: 0 }, user.id),
+      'not.a.token',
+      'eyJhbGciOiJIUzI1NiJ9.e30.',
+    ];
+    for (const token of tokens) expect((await me(token)).status).toBe(401);
   });
 });
