@@ -163,3 +163,22 @@ describe('sessions', () => {
     for (const token of tokens) expect((await me(token)).status).toBe(401);
   });
 });
+
+describe('password recovery', () => {
+  it('answers the same for a known and an unknown email, limits included', async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const recover = (email: string, address: string) =>
+      server.call('POST', '/api/v2/password/recover', { body: { email }, address });
+    const answers = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < 7; i++) {
+      const known = await recover(user.email, `10.70.0.${i}`);
+      const unknown = await recover(`nobody-${user.id}@example.com`, `10.71.0.${i}`);
+      answers.known.push(known.status);
+      answers.unknown.push(unknown.status);
+      expect(Object.keys(known.body)).toEqual(Object.keys(unknown.body));
+      if (known.status === 429) expect(known.body).toEqual(unknown.body);
+    }
+    expect(answers.known).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(answers.unknown).toEqual(answers.known);
+  });
+});
