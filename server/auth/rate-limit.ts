@@ -20,6 +20,10 @@ export const LIMITS = {
   loginPerAddress: { max: 50, windowMs: 15 * 60_000 },
   recoveryPerAccount: { max: 5, windowMs: 60 * 60_000 },
   otpPerAddress: { max: 20, windowMs: 15 * 60_000 },
+  invoiceMailPerUser: { max: 30, windowMs: 60 * 60_000 },
+  invoiceMailPerRecipient: { max: 5, windowMs: 60 * 60_000 },
+  /** Checks of the current password by a signed-in user (a stolen session guessing it). */
+  passwordCheckPerUser: { max: 5, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Records one attempt against the key and returns how many the current window now holds. */

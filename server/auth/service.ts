@@ -257,12 +257,15 @@ export async function changePassword(
 ): Promise<TokenPair & { user: SessionUser }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw appError(404, 'not_found');
+  const checkKey = `password-check:user:${userId}`;
+  await takeGuardedAttempt(deps.db, checkKey, LIMITS.passwordCheckPerUser, deps.clock.now());
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw appError(400, 'current_password_invalid', {
       fields: { currentPassword: errorMessages.current_password_invalid.id },
     });
   }
   return deps.db.transaction(async (tx) => {
+    await clearAttempts(tx, checkKey);
     const updated = await setPassword(deps, tx, userId, input.newPassword, 'password_changed');
     const tokens = await issueTokens(deps, tx, updated, crypto.randomUUID());
     return { ...tokens, user: await sessionUser(tx, userId) };
