@@ -7,6 +7,7 @@ import http from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from '../server/app';
 import { signAccessToken } from '../server/auth/tokens';
+import { openSession } from '../server/auth/service';
 import { companies, organizations, users } from '../server/db/schema';
 import { benchDatabase, benchDeps, freePort, line } from './support';
 
@@ -86,7 +87,8 @@ async function main() {
         organizationId: organization!.id,
       })
       .returning();
-    return signAccessToken(deps.secrets.jwtKey, { sub: user!.id, role, tv: 0 }, new Date());
+    const sid = await openSession(deps.db, user!.id, new Date());
+    return signAccessToken(deps.secrets.jwtKey, { sub: user!.id, role, tv: 0, sid }, new Date());
   };
   const operator = await person('operator');
   const owner = await person('company_owner');

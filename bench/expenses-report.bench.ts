@@ -3,6 +3,7 @@
 // On PGlite, or PostgreSQL with BENCH_DATABASE_URL. Numbers are printed.
 import crypto from 'node:crypto';
 import { signAccessToken } from '../server/auth/tokens';
+import { openSession } from '../server/auth/service';
 import { createApp } from '../server/app';
 import { companies, expenseCategories, expenses, organizations, users } from '../server/db/schema';
 import { expenseColumns } from '../server/expenses/service';
@@ -112,9 +113,10 @@ try {
   console.log(`expenses report (${database.label}, ${EXPENSES} expenses over ${year})`);
   line(`store ${EXPENSES} expenses`, `${(performance.now() - start).toFixed(0)} ms`);
 
+  const sid = await openSession(deps.db, user!.id, now);
   const token = await signAccessToken(
     deps.secrets.jwtKey,
-    { sub: user!.id, role: 'operator', tv: 0 },
+    { sub: user!.id, role: 'operator', tv: 0, sid },
     now,
   );
   const period = `preset=custom&from=01-01-${year}&to=31-12-${year}`;

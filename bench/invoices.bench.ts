@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { createApp } from '../server/app';
 import { signAccessToken } from '../server/auth/tokens';
+import { openSession } from '../server/auth/service';
 import { invoices, users } from '../server/db/schema';
 import { invoiceQueueHooks } from '../server/invoices/settle';
 import { createTraWorker } from '../server/vfd/worker';
@@ -45,9 +46,10 @@ const [operator] = await database.db
     organizationId: company.organizationId,
   })
   .returning();
+const sid = await openSession(deps.db, operator!.id, new Date());
 const token = await signAccessToken(
   deps.secrets.jwtKey,
-  { sub: operator!.id, role: 'operator', tv: 0 },
+  { sub: operator!.id, role: 'operator', tv: 0, sid },
   new Date(),
 );
 

@@ -1,11 +1,11 @@
 // Authentication and authorization for every protected route. The user row is read on each
 // request, so disabling an operator or company takes effect at once, even for tokens already
 // issued.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../domain/roles';
 import type { AppEnv, AuthUser, Deps } from '../context';
-import { companies, organizations, users } from '../db/schema';
+import { companies, organizations, refreshTokens, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { verifyAccessToken } from './tokens';
 
@@ -25,6 +25,8 @@ export function requireAuth(deps: Deps, options: AuthOptions = {}) {
         user: users,
         companyActive: companies.active,
         organizationActive: organizations.active,
+        // Part of the same query: signing out or a revoked family ends the token at once.
+        sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sid} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
       })
       .from(users)
       .leftJoin(companies, eq(companies.id, users.companyId))
@@ -38,6 +40,9 @@ export function requireAuth(deps: Deps, options: AuthOptions = {}) {
     if (user.organizationId && row.organizationActive === false) {
       throw appError(403, user.role === 'org_admin' ? 'account_disabled' : 'company_inactive');
     }
+    // After the account checks, so a disabled person still learns why (their sessions are
+    // revoked when they are disabled).
+    if (!row.sessionLive) throw appError(401, 'token_invalid');
     if (user.mustChangePassword && !options.allowPasswordChangePending) {
       throw appError(403, 'password_change_required');
     }

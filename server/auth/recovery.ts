@@ -10,7 +10,7 @@ import { passwordResets, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { translate } from '../i18n';
 import { setPassword } from './service';
-import { assertUnderLimit, LIMITS, recordAttempt } from './rate-limit';
+import { LIMITS, takeAttempt } from './rate-limit';
 
 export const OTP_TTL_MS = 60 * 60_000;
 export const OTP_MAX_ATTEMPTS = 3;
@@ -34,19 +34,29 @@ export async function requestRecovery(
 ): Promise<{ verification: string }> {
   const now = deps.clock.now();
   const normalized = email.trim().toLowerCase();
-  await assertUnderLimit(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
-  await recordAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  // Limits are keyed on the address and the email as typed, known or not, and the lookup and
+  // the mail happen after the answer: status, body and time say nothing about the account.
+  await takeAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  await takeAttempt(deps.db, `recover:email:${normalized}`, LIMITS.recoveryPerAccount, now);
   const verification = crypto.randomBytes(24).toString('base64url');
+  void sendRecoveryCode(deps, normalized, verification, requestLocale, now).catch((error) =>
+    deps.log.error('recovery code not sent', { error: String(error) }),
+  );
+  return { verification };
+}
+
+async function sendRecoveryCode(
+  deps: Deps,
+  normalized: string,
+  verification: string,
+  requestLocale: Locale,
+  now: Date,
+): Promise<void> {
   const [user] = await deps.db
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalized));
-  if (!user || user.status !== 'active') return { verification };
-
-  const accountKey = `recover:user:${user.id}`;
-  await assertUnderLimit(deps.db, accountKey, LIMITS.recoveryPerAccount, now);
-  await recordAttempt(deps.db, accountKey, LIMITS.recoveryPerAccount, now);
-
+  if (!user || user.status !== 'active') return;
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   await deps.db.insert(passwordResets).values({
     userId: user.id,
@@ -61,7 +71,6 @@ export async function requestRecovery(
     subject: translate(locale, mail.subject),
     text: translate(locale, mail.body, { name: user.firstName, code }),
   });
-  return { verification };
 }
 
 export async function verifyOtp(
@@ -71,8 +80,7 @@ export async function verifyOtp(
   address: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await assertUnderLimit(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
-  await recordAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  await takeAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()

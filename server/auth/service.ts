@@ -7,10 +7,16 @@ import type { ChangePasswordInput, LoginInput } from '../../domain/schemas/auth'
 import type { SessionUser } from '../../domain/roles';
 import type { Deps } from '../context';
 import type { DbOrTx } from '../db/client';
-import { auditLog, companies, refreshTokens, users } from '../db/schema';
+import { auditLog, companies, organizations, refreshTokens, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
-import { assertUnderLimit, clearAttempts, LIMITS, recordAttempt } from './rate-limit';
+import {
+  clearAttempts,
+  LIMITS,
+  returnAttempt,
+  takeAttempt,
+  takeGuardedAttempt,
+} from './rate-limit';
 import { hashToken, newRefreshToken, REFRESH_TOKEN_DAYS, signAccessToken } from './tokens';
 
 export interface TokenPair {
@@ -54,6 +60,41 @@ export function toSessionUser(
   };
 }
 
+/**
+ * Opens a session (a refresh-token family) with no refresh token anyone holds, for tools that
+ * sign access tokens directly. Returns its id for the token's sid claim.
+ */
+export async function openSession(db: DbOrTx, userId: string, now: Date): Promise<string> {
+  const sid = crypto.randomUUID();
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId: sid,
+    tokenHash: hashToken(newRefreshToken()),
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
+    createdAt: now,
+  });
+  return sid;
+}
+
+/** Why the user may not sign in or refresh, the same answers the auth middleware gives. */
+async function signInRefusal(
+  db: DbOrTx,
+  user: UserRow,
+): Promise<'account_disabled' | 'company_inactive' | null> {
+  if (user.status !== 'active') return 'account_disabled';
+  const [row] = await db
+    .select({ companyActive: companies.active, organizationActive: organizations.active })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, user.id));
+  if (user.companyId && row?.companyActive === false) return 'company_inactive';
+  if (user.organizationId && row?.organizationActive === false) {
+    return user.role === 'org_admin' ? 'account_disabled' : 'company_inactive';
+  }
+  return null;
+}
+
 /** Starts a new token family for the user (a new sign-in on a device). */
 async function issueTokens(
   deps: Deps,
@@ -72,7 +113,7 @@ async function issueTokens(
   });
   const token = await signAccessToken(
     deps.secrets.jwtKey,
-    { sub: user.id, role: user.role, tv: user.tokenVersion },
+    { sub: user.id, role: user.role, tv: user.tokenVersion, sid: familyId },
     now,
   );
   return { token, refresh_token: refresh };
@@ -85,24 +126,25 @@ export async function login(
 ): Promise<TokenPair & { user: SessionUser }> {
   const username = input.username.trim().toLowerCase();
   const now = deps.clock.now();
-  const accountKey = `login:user:${username}`;
+  // Failures are counted per account and address: a stranger guessing elsewhere slows only
+  // himself, and the owner's own address keeps working.
+  const pairKey = `login:pair:${address}:${username}`;
   const addressKey = `login:addr:${address}`;
-  await assertUnderLimit(deps.db, accountKey, LIMITS.loginPerAccount, now);
-  await assertUnderLimit(deps.db, addressKey, LIMITS.loginPerAddress, now);
+  await takeGuardedAttempt(deps.db, pairKey, LIMITS.loginPerPair, now);
+  await takeAttempt(deps.db, addressKey, LIMITS.loginPerAddress, now);
 
   const [user] = await deps.db.select().from(users).where(eq(users.username, username));
   const valid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyAgainstDummy(input.password), false);
-  if (!user || !valid) {
-    await recordAttempt(deps.db, accountKey, LIMITS.loginPerAccount, now);
-    await recordAttempt(deps.db, addressKey, LIMITS.loginPerAddress, now);
-    throw appError(401, 'invalid_credentials');
-  }
-  if (user.status !== 'active') throw appError(403, 'account_disabled');
+  if (!user || !valid) throw appError(401, 'invalid_credentials');
+  // Only failures use up the address's allowance.
+  await returnAttempt(deps.db, addressKey);
+  const refusal = await signInRefusal(deps.db, user);
+  if (refusal) throw appError(403, refusal);
 
   return deps.db.transaction(async (tx) => {
-    await clearAttempts(tx, accountKey);
+    await clearAttempts(tx, pairKey);
     const tokens = await issueTokens(deps, tx, user, crypto.randomUUID());
     await tx.insert(auditLog).values({
       companyId: user.companyId,
@@ -145,13 +187,14 @@ export async function refresh(deps: Deps, presented: string): Promise<TokenPair>
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
     if (!user) return { error: 'refresh_invalid' as const };
-    if (user.status !== 'active') return { error: 'account_disabled' as const };
+    const refusal = await signInRefusal(tx, user);
+    if (refusal) return { error: refusal };
     await tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, row.id));
     return { tokens: await issueTokens(deps, tx, user, row.familyId) };
   });
   if ('tokens' in outcome && outcome.tokens) return outcome.tokens;
   const code = 'error' in outcome && outcome.error ? outcome.error : 'refresh_invalid';
-  throw appError(code === 'account_disabled' ? 403 : 401, code);
+  throw appError(code === 'refresh_invalid' ? 401 : 403, code);
 }
 
 /** Ends the device's session: its token family stops working. */
@@ -214,12 +257,15 @@ export async function changePassword(
 ): Promise<TokenPair & { user: SessionUser }> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw appError(404, 'not_found');
+  const checkKey = `password-check:user:${userId}`;
+  await takeGuardedAttempt(deps.db, checkKey, LIMITS.passwordCheckPerUser, deps.clock.now());
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw appError(400, 'current_password_invalid', {
       fields: { currentPassword: errorMessages.current_password_invalid.id },
     });
   }
   return deps.db.transaction(async (tx) => {
+    await clearAttempts(tx, checkKey);
     const updated = await setPassword(deps, tx, userId, input.newPassword, 'password_changed');
     const tokens = await issueTokens(deps, tx, updated, crypto.randomUUID());
     return { ...tokens, user: await sessionUser(tx, userId) };

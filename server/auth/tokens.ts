@@ -13,7 +13,11 @@ export interface AccessClaims {
   role: Role;
   /** users.token_version at issue time; a password change invalidates older tokens. */
   tv: number;
+  /** The refresh-token family (one signed-in device): signing out or revoking it ends the token. */
+  sid: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function signAccessToken(
   key: Uint8Array,
@@ -21,7 +25,7 @@ export async function signAccessToken(
   now: Date,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ role: claims.role, tv: claims.tv })
+  return new SignJWT({ role: claims.role, tv: claims.tv, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
@@ -40,11 +44,25 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       issuer: 'risiti',
       currentDate: now,
+      requiredClaims: ['exp', 'sub'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') {
+    // Checked here so that a malformed token is a 401, never a database error.
+    if (
+      typeof payload.sub !== 'string' ||
+      !UUID.test(payload.sub) ||
+      typeof payload.sid !== 'string' ||
+      !UUID.test(payload.sid) ||
+      !Number.isSafeInteger(payload.tv) ||
+      typeof payload.role !== 'string'
+    ) {
       throw appError(401, 'token_invalid');
     }
-    return { sub: payload.sub, role: payload.role as Role, tv: payload.tv };
+    return {
+      sub: payload.sub,
+      role: payload.role as Role,
+      tv: payload.tv as number,
+      sid: payload.sid,
+    };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw appError(401, 'token_expired');
     if (error instanceof Error && error.name === 'AppError') throw error;

@@ -1,14 +1,17 @@
 // Access tokens for test users, signed with the test server's key at its current clock time.
+import { openSession } from '../../server/auth/service';
 import { signAccessToken } from '../../server/auth/tokens';
 import type { TestServer } from './server';
 
-export function tokenFor(
+/** Signs a token for a new signed-in device of the user (a refresh-token family of its own). */
+export async function tokenFor(
   server: TestServer,
   user: { id: string; role: Parameters<typeof signAccessToken>[1]['role']; tokenVersion?: number },
 ): Promise<string> {
+  const sid = await openSession(server.deps.db, user.id, server.clock.now());
   return signAccessToken(
     server.deps.secrets.jwtKey,
-    { sub: user.id, role: user.role, tv: user.tokenVersion ?? 0 },
+    { sub: user.id, role: user.role, tv: user.tokenVersion ?? 0, sid },
     server.clock.now(),
   );
 }

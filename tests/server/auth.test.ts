@@ -60,17 +60,18 @@ describe('sign-in', () => {
     });
   });
 
-  it('locks an account after 5 failures within 15 minutes, then lets it try again', async () => {
+  it('blocks an address after 5 failures on an account, but not the owner elsewhere', async () => {
     const user = await createUser(server.deps.db, 'operator');
     for (let i = 0; i < 5; i++) {
-      expect((await login(user.username, 'Wrong-pass1', `10.1.0.${i}`)).status).toBe(401);
+      expect((await login(user.username, 'Wrong-pass1', '10.1.0.9')).status).toBe(401);
     }
-    const locked = await login(user.username, TEST_PASSWORD, '10.1.1.1');
+    const locked = await login(user.username, TEST_PASSWORD, '10.1.0.9');
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/wait \d+ minutes/);
+    expect(locked.body.message).toMatch(/wait \d+ minutes?/);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    server.clock.advance(15 * 60_000 + 1000);
     expect((await login(user.username, TEST_PASSWORD, '10.1.1.1')).status).toBe(200);
+    server.clock.advance(60_000 + 1000);
+    expect((await login(user.username, TEST_PASSWORD, '10.1.0.9')).status).toBe(200);
   });
 });
 

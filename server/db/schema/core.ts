@@ -116,6 +116,8 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+  /** Set once a key has failed too often: no attempt is checked before this moment. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });
 
 /** A password recovery in progress: the code is stored hashed and dies after 1 hour or 3 misses. */
