@@ -140,6 +140,21 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_verification_idx').on(t.verification)],
 );
 
+/**
+ * A change of sign-in email waiting for the code mailed to the new address: one per user (a new
+ * request replaces it), the code stored hashed, dead after 1 hour or 3 misses.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who did what, written in the same transaction as the change it records. */
 export const auditLog = pgTable(
   'audit_log',
