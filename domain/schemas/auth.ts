@@ -77,6 +77,8 @@ export const profileSchema = v.pipe(
     confirmEmail: v.pipe(v.string(m.emailConfirmMismatch.id), v.trim()),
     mobile: phone9,
     language: v.picklist(LOCALES, m.languageInvalid.id),
+    /** Asked only when the email changes (the server refuses the change without it). */
+    currentPassword: v.optional(v.pipe(v.string(), v.maxLength(100))),
   }),
   v.forward(
     v.partialCheck(
@@ -93,6 +95,11 @@ export const languageSchema = v.object({ language: v.picklist(LOCALES, m.languag
 
 export const recoverPasswordSchema = v.object({
   email: v.pipe(v.string(m.emailInvalid.id), v.trim(), v.email(m.emailInvalid.id)),
+});
+
+/** The 6-digit code mailed to a new sign-in email. */
+export const emailConfirmSchema = v.object({
+  code: v.pipe(v.string(m.otpFormat.id), v.trim(), v.regex(/^\d{6}$/, m.otpFormat.id)),
 });
 
 export const verifyOtpSchema = v.object({

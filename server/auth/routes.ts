@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   languageSchema,
   loginSchema,
+  emailConfirmSchema,
   profileSchema,
   recoverPasswordSchema,
   refreshSchema,
@@ -16,7 +17,7 @@ import { m } from '../../domain/messages';
 import type { AppEnv, Deps } from '../context';
 import { clientAddress } from '../http/address';
 import { parseJson } from '../http/validate';
-import { setLanguage, updateProfile } from '../users/profile';
+import { confirmEmailChange, setLanguage, updateProfile } from '../users/profile';
 import { requireAuth } from './middleware';
 import { requestRecovery, resetPassword, verifyOtp } from './recovery';
 import { changePassword, login, logout, refresh, sessionUser, setFirstPassword } from './service';
@@ -60,6 +61,11 @@ export function authRoutes(deps: Deps) {
   app.put('/user/me', requireAuth(deps), async (c) => {
     const input = await parseJson(c, profileSchema);
     return c.json(await updateProfile(deps, c.get('user').id, input));
+  });
+
+  app.post('/user/email/confirm', requireAuth(deps), async (c) => {
+    const input = await parseJson(c, emailConfirmSchema);
+    return c.json(await confirmEmailChange(deps, c.get('user').id, input.code, address(c)));
   });
 
   app.put('/user/language', signedIn, async (c) => {

@@ -1,16 +1,23 @@
-// The signed-in user's own account: first-login password, profile, language, password change.
+// The signed-in user's own account: first-login password, profile, language, a new email
+// confirmed by a code from a real SMTP server, password change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { createTestServer, type TestServer } from '../helpers/server';
+import { startSmtp, type TestSmtp } from '../helpers/smtp';
 
 let server: TestServer;
+let smtp: TestSmtp;
 let addressCounter = 0;
 beforeAll(async () => {
-  server = await createTestServer();
+  smtp = await startSmtp();
+  server = await createTestServer({ config: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await server.close();
+  await smtp.close();
 });
+
+const codeFrom = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1];
 
 async function signIn(username: string, password = TEST_PASSWORD) {
   const { status, body } = await server.call('POST', '/api/v2/login', {
@@ -86,30 +93,72 @@ describe('profile', () => {
     ...overrides,
   });
 
-  it('saves names, email, phone and language', async () => {
+  it('saves names, phone and language at once', async () => {
     const user = await createUser(server.deps.db, 'company_owner');
     const { token } = await signIn(user.username);
     const { status, body } = await server.call('PUT', '/api/v2/user/me', {
       token,
-      body: profile({
-        email: `p-${user.id.slice(0, 8)}@example.co.tz`,
-        confirmEmail: `p-${user.id.slice(0, 8)}@example.co.tz`,
-        language: 'sw',
-      }),
+      body: profile({ email: user.email, confirmEmail: user.email, language: 'sw' }),
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       firstname: 'Amina',
       lastname: 'Juma',
+      email: user.email,
       mobile: '754123456',
       language: 'sw',
+      pendingEmail: null,
     });
     // Errors now come in Swahili for this user.
     const bad = await server.call('PUT', '/api/v2/user/me', {
       token,
-      body: profile({ mobile: '0754123456' }),
+      body: profile({ email: user.email, confirmEmail: user.email, mobile: '0754123456' }),
     });
     expect(bad.body.fields).toEqual({ mobile: 'Tafadhali weka namba sahihi ya simu' });
+  });
+
+  it('changes the email only with the current password and the code mailed to it, and tells the old address', async () => {
+    const user = await createUser(server.deps.db, 'company_owner');
+    const { token } = await signIn(user.username);
+    const newEmail = `new-${user.id.slice(0, 8)}@example.co.tz`;
+    const change = (extra: Record<string, unknown>) =>
+      server.call('PUT', '/api/v2/user/me', {
+        token,
+        body: profile({ email: newEmail, confirmEmail: newEmail, ...extra }),
+      });
+
+    expect(await change({})).toMatchObject({
+      status: 422,
+      body: { fields: { currentPassword: 'Current password is required' } },
+    });
+    expect(await change({ currentPassword: 'Wrong-pass1' })).toMatchObject({
+      status: 400,
+      body: { code: 'current_password_invalid' },
+    });
+    const asked = await change({ currentPassword: TEST_PASSWORD });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: { email: user.email, pendingEmail: newEmail },
+    });
+
+    const mail = await smtp.waitFor(newEmail);
+    expect(mail.subject).toBe('Your Risiti email change code');
+    const code = codeFrom(mail.text)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(
+      await server.call('POST', '/api/v2/user/email/confirm', { token, body: { code: wrong } }),
+    ).toMatchObject({ status: 400, body: { code: 'otp_incorrect' } });
+    expect((await server.call('GET', '/api/v2/user/me', { token })).body.email).toBe(user.email);
+
+    const done = await server.call('POST', '/api/v2/user/email/confirm', { token, body: { code } });
+    expect(done).toMatchObject({ status: 200, body: { email: newEmail } });
+    const notice = await smtp.waitFor(user.email);
+    expect(notice.subject).toBe('Your Risiti sign-in email was changed');
+    expect(notice.text).toContain(newEmail);
+    // The code is spent.
+    expect(
+      (await server.call('POST', '/api/v2/user/email/confirm', { token, body: { code } })).status,
+    ).toBe(400);
   });
 
   it('names each wrong field and saves nothing', async () => {
@@ -135,18 +184,25 @@ describe('profile', () => {
     expect(me.body.firstname).toBe('Test');
   });
 
-  it('refuses an email another user has', async () => {
+  it("answers a taken email like a free one, and never mails its owner's address a code", async () => {
     const other = await createUser(server.deps.db, 'operator');
     const user = await createUser(server.deps.db, 'operator');
     const { token } = await signIn(user.username);
-    const taken = await server.call('PUT', '/api/v2/user/me', {
-      token,
-      body: profile({ email: other.email.toUpperCase(), confirmEmail: other.email }),
-    });
-    expect(taken).toMatchObject({
-      status: 409,
-      body: { fields: { email: 'The email is already registered!' } },
-    });
+    const free = `free-${user.id.slice(0, 8)}@example.co.tz`;
+    const ask = (email: string) =>
+      server.call('PUT', '/api/v2/user/me', {
+        token,
+        body: profile({ email, confirmEmail: email, currentPassword: TEST_PASSWORD }),
+      });
+    const taken = await ask(other.email.toUpperCase());
+    const open = await ask(free);
+    expect(taken.status).toBe(open.status);
+    expect(taken.body.pendingEmail).toBe(other.email.toUpperCase());
+    expect(open.body.pendingEmail).toBe(free);
+    await smtp.waitFor(free);
+    const mailedTo = JSON.stringify(smtp.messages.map((message) => message.to)).toLowerCase();
+    expect(mailedTo).not.toContain(other.email.toLowerCase());
+    expect((await server.call('GET', '/api/v2/user/me', { token })).body.email).toBe(user.email);
   });
 });
 
