@@ -16,8 +16,15 @@ export const signOutRequest = (refreshToken: string) =>
 
 export const fetchMe = () => api.get('api/v2/user/me').json<SessionUser>();
 
+/** Saves the details; a new email waits for its code (`pendingEmail`) and is not yet the user's. */
 export const updateProfile = (input: ProfileInput) =>
-  api.put('api/v2/user/me', { json: input }).json<SessionUser>();
+  api
+    .put('api/v2/user/me', { json: input })
+    .json<SessionUser & { pendingEmail: string | null }>();
+
+/** Makes the pending email the sign-in email with the code mailed to it. */
+export const confirmEmail = (code: string) =>
+  api.post('api/v2/user/email/confirm', { json: { code } }).json<SessionUser>();
 
 export const saveLanguage = (language: Locale) =>
   api.put('api/v2/user/language', { json: { language } }).json<SessionUser>();

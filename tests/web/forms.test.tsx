@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../src/stores/session';
@@ -15,8 +15,8 @@ afterEach(async () => {
 const submit = (name: RegExp | string) => userEvent.click(screen.getByRole('button', { name }));
 
 /** The message Mantine shows under an input, found through the input's label. */
-async function fieldError(label: RegExp | string): Promise<string | null> {
-  const input = screen.getByLabelText(label);
+async function fieldError(label: RegExp | string | HTMLElement): Promise<string | null> {
+  const input = label instanceof HTMLElement ? label : screen.getByLabelText(label);
   const id = input.getAttribute('aria-describedby') ?? '';
   const describedBy = id
     .split(' ')
@@ -148,19 +148,23 @@ describe('log in', () => {
 });
 
 describe('profile', () => {
+  const details = () => within(screen.getByRole('region', { name: 'Your details' }));
+  const currentPassword = () => details().getByLabelText(/^Current password/);
+
   it('checks the phone and the email confirmation, then shows what the server refuses', async () => {
     const user = await signedIn();
     const server = stubServer({
       'GET /api/v2/user/me': () => json(200, user),
       'PUT /api/v2/user/me': () =>
-        json(409, {
-          code: 'email_taken',
-          message: 'The email is already registered!',
-          fields: { email: 'The email is already registered!' },
+        json(400, {
+          code: 'current_password_invalid',
+          message: 'Current password invalid!',
+          fields: { currentPassword: 'Current password invalid!' },
         }),
     });
     await renderApp('/profile');
     const phone = await screen.findByLabelText(/^Mobile number/);
+    expect(details().queryByLabelText(/^Current password/)).toBeNull();
     await userEvent.clear(phone);
     await userEvent.type(phone, '0754');
     await userEvent.clear(screen.getByLabelText(/^Email/));
@@ -175,11 +179,63 @@ describe('profile', () => {
     await userEvent.clear(screen.getByLabelText(/^Confirm the email/));
     await userEvent.type(screen.getByLabelText(/^Confirm the email/), 'asha@duka.co.tz');
     await submit('Save my details');
+    expect(await fieldError(currentPassword())).toBe('Current password is required');
+    expect(server.calls('PUT', '/api/v2/user/me')).toHaveLength(0);
+
+    await userEvent.type(currentPassword(), 'Wrong-pass1');
+    await submit('Save my details');
     await waitFor(() =>
-      expect(fieldError(/^Email/)).resolves.toBe('The email is already registered!'),
+      expect(fieldError(currentPassword())).resolves.toBe('Current password invalid!'),
     );
-    expect(screen.getAllByText('The email is already registered!').length).toBeGreaterThan(1);
     expect((screen.getByLabelText(/^Mobile number/) as HTMLInputElement).value).toBe('754123456');
+  });
+
+  it('changes the sign-in email once the code mailed to it is entered', async () => {
+    const user = await signedIn();
+    const server = stubServer({
+      'GET /api/v2/user/me': () => json(200, user),
+      'PUT /api/v2/user/me': () => json(200, { ...user, pendingEmail: 'asha@duka.co.tz' }),
+      'POST /api/v2/user/email/confirm': async (request) => {
+        const { code } = (await request.json()) as { code: string };
+        return code === '123456'
+          ? json(200, { ...user, email: 'asha@duka.co.tz' })
+          : json(400, {
+              code: 'otp_incorrect',
+              message: 'Incorrect OTP. Please check the code and try again.',
+              fields: { code: 'Incorrect OTP. Please check the code and try again.' },
+            });
+      },
+    });
+    await renderApp('/profile');
+    for (const label of [/^Email/, /^Confirm the email/]) {
+      await userEvent.clear(await screen.findByLabelText(label));
+      await userEvent.type(screen.getByLabelText(label), 'asha@duka.co.tz');
+    }
+    await userEvent.type(currentPassword(), 'Mine-pass7');
+    await submit('Save my details');
+    await screen.findByText('Confirm your new email');
+    expect(await server.calls('PUT', '/api/v2/user/me')[0]!.json()).toMatchObject({
+      email: 'asha@duka.co.tz',
+      currentPassword: 'Mine-pass7',
+    });
+    // Until the code comes back, the form shows the email the account still has.
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(user.email);
+
+    const [first] = screen.getAllByLabelText('6-digit code');
+    await userEvent.click(first!);
+    await userEvent.keyboard('654321');
+    await submit('Confirm the new email');
+    expect(
+      (await screen.findAllByText('Incorrect OTP. Please check the code and try again.')).length,
+    ).toBeGreaterThan(0);
+
+    await userEvent.click(screen.getAllByLabelText('6-digit code')[0]!);
+    await userEvent.keyboard('123456');
+    await submit('Confirm the new email');
+    await screen.findByText('Your sign-in email is now asha@duka.co.tz.');
+    expect(screen.queryByText('Confirm your new email')).toBeNull();
+    expect(useSession.getState().user?.email).toBe('asha@duka.co.tz');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('asha@duka.co.tz');
   });
 
   it('requires the current password and the rules for the new one', async () => {

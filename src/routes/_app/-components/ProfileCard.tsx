@@ -1,16 +1,29 @@
 // The user's own details (spec §5 Profile): names, email with confirmation, 9-digit phone and
-// language.
-import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+// language. A new sign-in email needs the current password, and takes effect when the 6-digit
+// code mailed to it is entered here.
+import {
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionUser } from '../../../../domain/roles';
 import { profileSchema, type ProfileInput } from '../../../../domain/schemas/auth';
 import { updateProfile } from '../../../api/account';
+import { EmailCodeForm } from './EmailCodeForm';
 import { notifySuccess } from '../../../app/notify';
 import { submitToServer } from '../../../forms/submit';
 import { valibotValidate } from '../../../forms/valibot';
 import { adoptUserLanguage } from '../../../i18n/language';
 import { useSession } from '../../../stores/session';
+import { useState } from 'react';
 
 const valuesOf = (user: SessionUser): ProfileInput => ({
   firstName: user.firstname,
@@ -19,7 +32,10 @@ const valuesOf = (user: SessionUser): ProfileInput => ({
   confirmEmail: user.email,
   mobile: user.mobile ?? '',
   language: user.language,
+  currentPassword: '',
 });
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function ProfileCard({ user }: { user: SessionUser }) {
   const { t } = useLingui();
@@ -28,14 +44,25 @@ export function ProfileCard({ user }: { user: SessionUser }) {
     validate: valibotValidate(profileSchema),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    const updated = await submitToServer(form, () => updateProfile(values));
-    if (!updated) return;
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const changingEmail = !sameEmail(form.values.email, user.email);
+
+  const submit = form.onSubmit(async ({ currentPassword, ...values }) => {
+    if (changingEmail && !currentPassword) {
+      form.setFieldError('currentPassword', t`Current password is required`);
+      return;
+    }
+    const input = changingEmail ? { ...values, currentPassword } : values;
+    const result = await submitToServer(form, () => updateProfile(input));
+    if (!result) return;
+    const { pendingEmail: pending, ...updated } = result;
     useSession.getState().setUser(updated);
     await adoptUserLanguage(updated);
     form.setInitialValues(valuesOf(updated));
     form.reset();
-    notifySuccess(t`Your profile is saved.`);
+    setPendingEmail(pending);
+    if (pending) notifySuccess(t`Your details are saved. Enter the code we sent to ${pending}.`);
+    else notifySuccess(t`Your profile is saved.`);
   });
 
   return (
@@ -95,6 +122,15 @@ export function ProfileCard({ user }: { user: SessionUser }) {
               ]}
               {...form.getInputProps('language')}
             />
+            {changingEmail && (
+              <PasswordInput
+                label={t`Current password`}
+                description={t`Needed to change the sign-in email`}
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('currentPassword')}
+              />
+            )}
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
@@ -103,6 +139,20 @@ export function ProfileCard({ user }: { user: SessionUser }) {
           </Group>
         </Stack>
       </form>
+      {pendingEmail && (
+        <EmailCodeForm
+          email={pendingEmail}
+          onDone={async (updated) => {
+            useSession.getState().setUser(updated);
+            form.setInitialValues(valuesOf(updated));
+            form.reset();
+            setPendingEmail(null);
+            const email = updated.email;
+            notifySuccess(t`Your sign-in email is now ${email}.`);
+          }}
+          onCancel={() => setPendingEmail(null)}
+        />
+      )}
     </Card>
   );
 }
