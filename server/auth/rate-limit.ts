@@ -48,24 +48,6 @@ export async function recordAttempt(
   return row?.count ?? 1;
 }
 
-/** Throws 429 with the wait in minutes when the key has used up its window. */
-export async function assertUnderLimit(
-  db: DbOrTx,
-  key: string,
-  limit: Limit,
-  now: Date,
-): Promise<void> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  if (!row) return;
-  const windowEnds = row.windowStart.getTime() + limit.windowMs;
-  if (windowEnds <= now.getTime() || row.count < limit.max) return;
-  const seconds = Math.ceil((windowEnds - now.getTime()) / 1000);
-  throw appError(429, 'rate_limited', {
-    values: { minutes: Math.max(1, Math.ceil(seconds / 60)) },
-    headers: { 'Retry-After': String(seconds) },
-  });
-}
-
 export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -7,7 +7,7 @@ import type { Locale } from '../../domain/i18n';
 import type { ContactRequestInput } from '../../domain/schemas/contact';
 import type { Deps } from '../context';
 import { auditLog, contactRequests, users } from '../db/schema';
-import { assertUnderLimit, recordAttempt, type Limit } from '../auth/rate-limit';
+import { takeAttempt, type Limit } from '../auth/rate-limit';
 import { translate } from '../i18n';
 
 /** Per address: enough for a shop that made a mistake, too few to flood the admins' inbox. */
@@ -33,8 +33,7 @@ export async function submitContactRequest(
 ): Promise<{ id: string }> {
   const now = deps.clock.now();
   const key = `contact:addr:${context.address}`;
-  await assertUnderLimit(deps.db, key, CONTACT_LIMIT, now);
-  await recordAttempt(deps.db, key, CONTACT_LIMIT, now);
+  await takeAttempt(deps.db, key, CONTACT_LIMIT, now);
 
   const stored = await deps.db.transaction(async (tx) => {
     const [row] = await tx

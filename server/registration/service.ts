@@ -22,7 +22,7 @@ import {
 import { errorMessages } from '../../domain/errors';
 import type { Locale, Message } from '../../domain/i18n';
 import type { Conversion, Registration } from '../../domain/schemas/registration';
-import { assertUnderLimit, recordAttempt, type Limit } from '../auth/rate-limit';
+import { takeAttempt, type Limit } from '../auth/rate-limit';
 import { hashPassword } from '../auth/passwords';
 import { createCompany, type CompanyView } from '../companies/service';
 import type { AuthUser, Deps } from '../context';
@@ -137,8 +137,7 @@ export async function register(
   const now = deps.clock.now();
   if (!context.user) {
     const key = `registration:addr:${context.address}`;
-    await assertUnderLimit(deps.db, key, REGISTRATION_LIMIT, now);
-    await recordAttempt(deps.db, key, REGISTRATION_LIMIT, now);
+    await takeAttempt(deps.db, key, REGISTRATION_LIMIT, now);
   }
   const stored = await deps.db.transaction(async (tx) => {
     if (await isRegistered(tx, input.email)) return null;

@@ -121,6 +121,18 @@ describe('registration requests', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
+  it('are limited per address also when sent all at once', async () => {
+    const from = nextAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        env.server.call('POST', '/v1/accounting/registrations', { body: request(), address: from }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('entered by a platform admin say when the email is already registered', async () => {
     const admin = await createUser(env.deps.db, 'platform_admin');
     const token = await signIn(admin);
