@@ -10,7 +10,7 @@ import {
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-function chromiumPath(): string {
+export function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   const found = candidates.find((candidate) => candidate && fs.existsSync(candidate));
   if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH');

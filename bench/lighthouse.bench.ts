@@ -1,0 +1,152 @@
+// Lighthouse (mobile: a mid-range phone, simulated slow 4G) on the built app and the real
+// server, three runs per page, printed as medians: performance score, first and largest
+// contentful paint, total blocking time, layout shift, accessibility score, and the
+// accessibility audits that failed. `/` and `/login` are first visits (empty cache and
+// storage); `/dashboard` is the signed-in operator coming back (session, cache and service
+// worker kept), which is how a shop opens it every morning. Needs `npm run build`.
+// Numbers are printed, never asserted.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { chromiumPath } from '../tests/e2e/helpers/browser';
+import { startServer } from '../tests/e2e/helpers/server';
+import { activateSeededUser, signIn } from '../tests/e2e/helpers/session';
+import { freePort, line } from './support';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface Sample {
+  performance: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  accessibility: number;
+  failed: string[];
+  /** The elements each failed audit names, for LIGHTHOUSE_DETAILS=1. */
+  details: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+async function startChromium(port: number) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-lighthouse-'));
+  const child = spawn(
+    chromiumPath(),
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function audit(url: string, port: number, keepStorage: boolean): Promise<Sample> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const accessibilityAudits = lhr.categories.accessibility?.auditRefs ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    failed: accessibilityAudits
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+    details: accessibilityAudits
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .flatMap((ref) => {
+        const items =
+          (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { snippet?: string } }> })
+            ?.items ?? [];
+        return items.map((item) => `${ref.id}: ${item.node?.snippet ?? '?'}`);
+      }),
+  };
+}
+
+function report(label: string, samples: Sample[]) {
+  const pick = (key: keyof Omit<Sample, 'failed' | 'details'>) =>
+    median(samples.map((s) => s[key]));
+  const failed = [...new Set(samples.flatMap((s) => s.failed))];
+  line(
+    label,
+    `performance ${pick('performance')}, FCP ${(pick('fcp') / 1000).toFixed(1)} s, ` +
+      `LCP ${(pick('lcp') / 1000).toFixed(1)} s, TBT ${pick('tbt').toFixed(0)} ms, ` +
+      `CLS ${pick('cls').toFixed(3)}, accessibility ${pick('accessibility')}` +
+      (failed.length ? ` (failing: ${failed.join(', ')})` : ''),
+  );
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    for (const detail of new Set(samples.flatMap((s) => s.details))) console.log(`    ${detail}`);
+  }
+}
+
+const server = await startServer();
+const port = await freePort();
+const browser = await startChromium(port);
+try {
+  console.log(`Lighthouse ${RUNS}× per page, mobile defaults, median`);
+  for (const page of ['/', '/login']) {
+    const samples: Sample[] = [];
+    for (let run = 0; run < RUNS; run++) samples.push(await audit(server.url + page, port, false));
+    report(`${page} (first visit)`, samples);
+  }
+
+  // Sign the operator in once in this browser; the runs keep its session.
+  const password = await activateSeededUser(server, 'operator1');
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const context = cdp.contexts()[0]!;
+  const tab = await context.newPage();
+  await signIn(tab, 'operator1', password, `${server.url}/login`);
+  await tab.waitForURL('**/dashboard');
+  await tab.waitForLoadState('networkidle');
+  await tab.close();
+  await cdp.close();
+  const samples: Sample[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    samples.push(await audit(`${server.url}/dashboard`, port, true));
+  }
+  report('/dashboard (operator, signed in, coming back)', samples);
+} finally {
+  await browser.stop();
+  await server.dispose();
+}
