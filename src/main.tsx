@@ -8,7 +8,7 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
 import { createAppRouter } from './app/router';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { useSession } from './stores/session';
 
 // A signed-in user's language is the account's; otherwise this device's last choice.
@@ -21,7 +21,7 @@ const router = createAppRouter();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         {/* At the bottom: toasts never cover a page's title or the header. */}
         <Notifications position="bottom-center" limit={3} />
         <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { t } from '@lingui/core/macro';
 import type { ApiFailure } from '../api/errors';
 
 /** When each failure toast still on screen was shown. */
@@ -16,6 +17,7 @@ export function notifyFailure(failure: Pick<ApiFailure, 'message' | 'code'>): vo
     message: failure.message,
     autoClose: 8000,
     withBorder: true,
+    closeButtonProps: { 'aria-label': t`Close` },
     onClose: () => failuresShown.delete(id),
   });
 }
@@ -34,5 +36,11 @@ export function clearStaleFailures(now = Date.now()): void {
 }
 
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'risiti', message, autoClose: 5000, withBorder: true });
+  notifications.show({
+    color: 'risiti',
+    message,
+    autoClose: 5000,
+    withBorder: true,
+    closeButtonProps: { 'aria-label': t`Close` },
+  });
 }

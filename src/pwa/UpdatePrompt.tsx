@@ -33,6 +33,7 @@ export function UpdatePrompt() {
       color: 'risiti',
       message: t`Risiti is ready to work without a connection on this device.`,
       autoClose: 6000,
+      closeButtonProps: { 'aria-label': t`Close` },
     });
     setOfflineReady(false);
   }, [offlineReady, setOfflineReady, t]);

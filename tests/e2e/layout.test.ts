@@ -1,12 +1,15 @@
 // Every screen on the narrow phones shops use: at 320 px in Swahili (the longest words) and at
 // 360 px in English, as an operator, an owner and the platform admin, with long names in the
 // data. Nothing may scroll sideways, and no button, badge or chosen option may be cut off;
-// a long name cut to one line in a list is fine while most of it shows.
+// a long name cut to one line in a list is fine while most of it shows. Each screen also
+// passes axe-core's WCAG 2.1 A and AA checks (contrast, names of controls, labels, ARIA), the
+// ones behind Lighthouse's accessibility score.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './helpers/api';
 import { launchBrowser, newContext } from './helpers/browser';
 import { registerDemoVfd } from './helpers/invoices';
+import { accessibilityProblems } from './helpers/accessibility';
 import { layoutProblems, type LayoutProblem } from './helpers/layout';
 import { ADMIN_PASSWORD, startServer, type E2EServer } from './helpers/server';
 import { activateSeededUser, signIn } from './helpers/session';
@@ -119,7 +122,7 @@ async function problemsOn(
   routes: string[],
   width: number,
   language: 'en' | 'sw',
-): Promise<Record<string, LayoutProblem[]>> {
+): Promise<Record<string, Array<LayoutProblem | string>>> {
   const context = await newContext(browser, server.url, { viewport: { width, height: 740 } });
   try {
     const page = await context.newPage();
@@ -142,12 +145,12 @@ async function problemsOn(
       await signIn(page, username, passwords[username] ?? '');
       await page.waitForLoadState('networkidle');
     }
-    const found: Record<string, LayoutProblem[]> = {};
+    const found: Record<string, Array<LayoutProblem | string>> = {};
     for (const route of routes) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await page.locator('h1').first().waitFor();
-      const problems = await layoutProblems(page);
+      const problems = [...(await layoutProblems(page)), ...(await accessibilityProblems(page))];
       if (problems.length) found[route] = problems;
     }
     return found;

@@ -52,7 +52,7 @@ describe('the customer list', () => {
     expect(names()).toEqual(['Asha Traders', 'Baraka Passport', 'Chausiku', 'Dotto Offline']);
     expect(screen.getByTestId('customer-count').textContent).toBe('4 customers');
     expect(within(rows()[0]!).getByLabelText('Synced')).toBeTruthy();
-    expect(within(rows()[3]!).getByLabelText('Waiting to sync')).toBeTruthy();
+    expect(within(rows()[3]!).getByText('Waiting to sync')).toBeTruthy();
     expect(within(rows()[0]!).getByText('TIN 123456789 · 0712 345 678')).toBeTruthy();
   });
 
@@ -140,7 +140,7 @@ describe('deleting a customer', () => {
 
     // Back in the list once the server refused, marked as refused.
     await waitFor(() => expect(names()).toEqual(['Has Invoices']));
-    expect(within(rows()[0]!).getByLabelText('Refused by the server')).toBeTruthy();
+    expect(within(rows()[0]!).getByText('Refused by the server')).toBeTruthy();
     await router.navigate({ to: '/customers/$customerId', params: { customerId: customer!.id } });
     const message = await screen.findByText('This customer has invoices and cannot be deleted');
     const alert = message.closest<HTMLElement>('[role="alert"]')!;

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -34,14 +34,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
     <>
       <Menu position="bottom-end" width={240} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={t`Account menu of ${name}`} data-testid="user-menu">
+          {/* Named by the user's name, as on screen; the initials are decoration. */}
+          <UnstyledButton data-testid="user-menu">
             <Group gap={6} wrap="nowrap">
-              <Avatar color="risiti" radius="xl" size={34}>
+              <Avatar color="risiti" radius="xl" size={34} aria-hidden>
                 {initials(user)}
               </Avatar>
               <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate>
                 {name}
               </Text>
+              <VisuallyHidden hiddenFrom="sm">{name}</VisuallyHidden>
               <IconChevronDown size={14} />
             </Group>
           </UnstyledButton>

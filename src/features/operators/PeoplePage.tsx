@@ -4,6 +4,8 @@
 import { useDeferredValue, useState } from 'react';
 import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { IconDots, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { UserStatus } from '../../../domain/roles';
 import { operatorTypeLabels, userStatusLabels } from '../../../domain/schemas/user';
@@ -197,7 +199,7 @@ export function PeoplePage({
                     <Button
                       variant="subtle"
                       px="xs"
-                      aria-label={actionsLabel(t, person.username)}
+                      aria-label={actionsLabel(i18n, person.username)}
                       data-testid="person-actions"
                     >
                       <IconDots size={20} />
@@ -297,6 +299,6 @@ function SinceText({ day: iso }: { day: string }) {
   return <Trans>Since {day}</Trans>;
 }
 
-function actionsLabel(t: ReturnType<typeof useLingui>['t'], username: string): string {
-  return t`Actions for ${username}`;
+function actionsLabel(i18n: I18n, username: string): string {
+  return i18n._(msg`Actions for ${username}`);
 }

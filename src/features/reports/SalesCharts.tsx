@@ -40,7 +40,8 @@ export function SalesHeatmap({ report }: { report: SalesReport }) {
     return report.heatmap[weekday]?.[hour]?.amount ?? (0 as Cents);
   };
   return (
-    <Stack gap={4} align="flex-start" style={{ overflowX: 'auto', maxWidth: '100%' }}>
+    // It scrolls sideways on a narrow phone: focusable, so the keyboard can scroll it too.
+    <Stack gap={4} align="flex-start" style={{ overflowX: 'auto', maxWidth: '100%' }} tabIndex={0}>
       <MatrixChart
         data={data}
         xLabels={days}
@@ -111,6 +112,7 @@ export function TaxChart({ report }: { report: SalesReport }) {
           { name: 'D', label: t`D: special relief`, color: 'orange.5' },
           { name: 'E', label: t`E: exempted`, color: 'grape.5' },
         ]}
+        role="img"
         aria-label={t`Sales per tax group over time`}
         data-testid="tax-chart"
       />
@@ -120,6 +122,7 @@ export function TaxChart({ report }: { report: SalesReport }) {
         dataKey="label"
         valueFormatter={money}
         series={[{ name: 'VAT', label: t`VAT collected`, color: 'red.6' }]}
+        role="img"
         aria-label={t`VAT over time`}
       />
     </Stack>
@@ -139,6 +142,7 @@ export function TrendChart({ days }: { days: Array<{ date: string; totalIncl: nu
       dataKey="label"
       valueFormatter={(value) => `Tsh ${Math.round(value).toLocaleString('en')}`}
       series={[{ name: 'sales', label: t`Sales`, color: 'risiti.6' }]}
+      role="img"
       aria-label={t`Sales trend`}
       data-testid="trend-chart"
     />

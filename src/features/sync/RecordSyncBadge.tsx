@@ -35,7 +35,8 @@ export function RecordSyncBadge({
         variant={state === 'synced' && compact ? 'transparent' : 'light'}
         px={compact ? 4 : undefined}
         leftSection={<Icon size={16} stroke={1.8} aria-hidden />}
-        aria-label={label}
+        // Only the icon shows when compact: it is then an image named by the state.
+        {...(compact ? { role: 'img', 'aria-label': label } : {})}
         data-sync-state={state}
       >
         {compact ? null : label}

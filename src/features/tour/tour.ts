@@ -43,6 +43,22 @@ function visible(selector: string): () => Element {
   };
 }
 
+/**
+ * driver.js marks the highlighted element as opening a dialog (aria-haspopup, aria-expanded,
+ * aria-controls). On a plain card or on its invisible stand-in for a centred step those
+ * attributes are not allowed and screen readers announce a control that is not there; the
+ * popover is announced as a dialog on its own.
+ */
+function dropPopupAttributes() {
+  for (const element of document.querySelectorAll('.driver-active-element')) {
+    const interactive = ['button', 'a[href]', '[role=button]', '[role=link]', '[role=combobox]'];
+    if (element.matches(interactive.join(','))) continue;
+    for (const name of ['aria-haspopup', 'aria-expanded', 'aria-controls']) {
+      element.removeAttribute(name);
+    }
+  }
+}
+
 function run(i18n: I18n, userId: string, steps: DriveStep[], onFinish: () => void) {
   const t = (descriptor: { id: string }, values?: Record<string, unknown>) =>
     i18n._(descriptor.id, values);
@@ -78,6 +94,7 @@ function run(i18n: I18n, userId: string, steps: DriveStep[], onFinish: () => voi
       popover.footer.prepend(skip);
       popover.wrapper.dataset.testid = 'tour';
     },
+    onHighlighted: dropPopupAttributes,
     onDestroyStarted: close,
   });
   return {

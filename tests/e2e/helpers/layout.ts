@@ -30,7 +30,8 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     };
     const visible = (element: Element) => {
       const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) return false;
+      // Zero-sized, or 1 px text for screen readers only (visually hidden).
+      if (box.width <= 1 || box.height <= 1) return false;
       const style = getComputedStyle(element);
       return style.visibility !== 'hidden' && style.display !== 'none';
     };
