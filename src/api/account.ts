@@ -18,9 +18,7 @@ export const fetchMe = () => api.get('api/v2/user/me').json<SessionUser>();
 
 /** Saves the details; a new email waits for its code (`pendingEmail`) and is not yet the user's. */
 export const updateProfile = (input: ProfileInput) =>
-  api
-    .put('api/v2/user/me', { json: input })
-    .json<SessionUser & { pendingEmail: string | null }>();
+  api.put('api/v2/user/me', { json: input }).json<SessionUser & { pendingEmail: string | null }>();
 
 /** Makes the pending email the sign-in email with the code mailed to it. */
 export const confirmEmail = (code: string) =>
