@@ -106,7 +106,7 @@ export function createApp(deps: Deps) {
   // Each entry of a batch runs through the app as the call it stands for.
   app.route(
     '/v1/accounting/sync',
-    syncBatchRoutes(deps, (request) => Promise.resolve(app.fetch(request))),
+    syncBatchRoutes(deps, (request, env) => Promise.resolve(app.fetch(request, env))),
   );
   app.route('/v1/accounting/reports', reportRoutes(deps));
 

@@ -24,13 +24,14 @@ import {
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { appError } from '../http/app-error';
+import { batchCallEnv } from '../http/batch-call';
 import { bodyLimit } from '../http/body';
 import { companyContext } from '../http/company';
-import { IDEMPOTENCY_HEADER } from '../http/idempotency';
+import { forgetExpiredKeys, IDEMPOTENCY_HEADER } from '../http/idempotency';
 import { checkInput, readJson } from '../http/validate';
 
-/** Runs one request through the app, as if it had come on its own. */
-export type Dispatch = (request: Request) => Promise<Response>;
+/** Runs one request through the app, as if it had come on its own (env: see batch-call.ts). */
+export type Dispatch = (request: Request, env: object) => Promise<Response>;
 
 const entrySchema = v.strictObject({
   key: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
@@ -109,10 +110,11 @@ export function syncBatchRoutes(deps: Deps, dispatch: Dispatch) {
 
   app.post('/batch', bodyLimit(SYNC_BATCH_MAX_BYTES), requireAuth(deps), async (c) => {
     // The caller and the company first: nothing is read for someone who may not send it.
-    await companyContext(c, deps);
+    const { companyId } = await companyContext(c, deps);
     const base = new URL(c.req.url);
     const entries = parseBatch(await readJson(c), base);
     const started = performance.now();
+    const env = batchCallEnv({ user: c.get('user') });
     const answers: SyncBatchAnswer[] = [];
     for (const [index, entry] of entries.entries()) {
       if (index > 0 && performance.now() - started > SYNC_BATCH_TIME_BUDGET_MS) break;
@@ -120,11 +122,13 @@ export function syncBatchRoutes(deps: Deps, dispatch: Dispatch) {
         (earlier) => syncOutcome(answers[earlier]!.status, answers[earlier]!.body) !== 'success',
       );
       if (blocked) break;
-      const answer = await answerOf(entry, await dispatch(entryRequest(entry, base, c.req.raw)));
+      const request = entryRequest(entry, base, c.req.raw);
+      const answer = await answerOf(entry, await dispatch(request, env));
       answers.push(answer);
       const outcome = syncOutcome(answer.status, answer.body);
       if (outcome === 'retry' || outcome === 'session') break;
     }
+    await forgetExpiredKeys(deps, companyId);
     const result: SyncBatchResult = { answers };
     return c.json(result);
   });
