@@ -196,7 +196,9 @@ const encoder = new TextEncoder();
  * The entries that go in the next batch call, from the head on: no file (it is read and sent on
  * its own call), nothing still backing off behind the head, at most 200 entries and about 1 MB.
  * An entry that follows another of the same record requires it, since the refusal of the first
- * can drop or change the second (a submit behind a refused save).
+ * can drop or change the second (a submit behind a refused save). Requiring the previous one
+ * is enough: the server stops at the first entry whose requirement failed, so that one's own
+ * requirements succeeded.
  */
 async function nextBatch(companyId: string, now: number) {
   const queued = await db.outbox
@@ -206,7 +208,7 @@ async function nextBatch(companyId: string, now: number) {
     .toArray();
   const entries: OutboxEntry[] = [];
   const requests: SyncBatchEntry[] = [];
-  const lastOfRecord = new Map<string, number[]>();
+  const lastOfRecord = new Map<string, number>();
   let bytes = 0;
   for (const entry of queued) {
     if (entries.length > 0 && entry.nextAttemptAt > now) break;
@@ -221,12 +223,12 @@ async function nextBatch(companyId: string, now: number) {
       path: withCompany(entry.path, companyId),
       ...(Object.keys(headers).length ? { headers } : {}),
       ...(entry.body ? { body: JSON.stringify(entry.body.json) } : {}),
-      ...(earlier ? { requires: [...earlier] } : {}),
+      ...(earlier !== undefined ? { requires: [earlier] } : {}),
     };
     const size = encoder.encode(JSON.stringify(request)).byteLength + 1;
     if (bytes + size > SYNC_BATCH_TARGET_BYTES) break;
     bytes += size;
-    lastOfRecord.set(record, [...(earlier ?? []), entries.length]);
+    lastOfRecord.set(record, entries.length);
     entries.push(entry);
     requests.push(request);
   }

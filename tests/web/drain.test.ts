@@ -379,12 +379,32 @@ describe('the outbox drain in batches', () => {
   it('sends a change that requires an earlier one of the same record only after its answer', async () => {
     const asha = await saveCustomer(COMPANY, walkIn('Asha'));
     await saveCustomer(COMPANY, { ...walkIn('Asha Mwinyi'), id: asha.id });
+    await saveCustomer(COMPANY, { ...walkIn('Asha M. Mwinyi'), id: asha.id });
     const other = await saveCustomer(COMPANY, walkIn('Baraka'));
     const server = fakeServer();
-    const entries = () =>
-      (JSON.parse(server.batches[0]!.body!) as { entries: SyncBatchEntry[] }).entries;
-    await drainOutbox({ send: server.send, companyId: COMPANY });
-    expect(entries().map((e) => e.requires)).toEqual([undefined, [0], undefined]);
+    server.answers.push(refusal(422, 'validation_failed', 'Please check the highlighted fields'));
+    const entries = (batch: number) =>
+      (JSON.parse(server.batches[batch]!.body!) as { entries: SyncBatchEntry[] }).entries;
+
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      sent: 4,
+    });
+    expect(entries(0).map((e) => e.requires)).toEqual([undefined, [0], [1], undefined]);
+    // The server stopped before the second change of the refused record; the phone handled the
+    // refusal, then sent the rest.
+    expect(server.batches).toHaveLength(2);
+    expect(entries(1).map((e) => e.requires)).toEqual([undefined, [0], undefined]);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual([
+      `/v1/accounting/customers/${asha.id}`,
+      `/v1/accounting/customers/${asha.id}`,
+      `/v1/accounting/customers/${asha.id}`,
+      `/v1/accounting/customers/${other.id}`,
+    ]);
+    expect(await db.customers.get(asha.id)).toMatchObject({
+      name: 'Asha M. Mwinyi',
+      syncState: 'synced',
+    });
     expect(await db.customers.get(other.id)).toMatchObject({ syncState: 'synced' });
   });
 
