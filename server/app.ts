@@ -12,6 +12,7 @@ import { createTraSimulator } from './tra-sim/simulator';
 import { vfdRoutes } from './vfd/routes';
 import { customerRoutes } from './customers/routes';
 import { productRoutes } from './products/routes';
+import { syncBatchRoutes } from './sync/batch';
 import { changesRoutes } from './sync/routes';
 import { contactRoutes } from './contact/routes';
 import { invoiceRoutes } from './invoices/routes';
@@ -102,6 +103,11 @@ export function createApp(deps: Deps) {
   app.route('/v1/accounting/expense-categories', categoryRoutes(deps));
   app.route('/v1/accounting/public/receipts', publicReceiptRoutes(deps));
   app.route('/v1/accounting', changesRoutes(deps));
+  // Each entry of a batch runs through the app as the call it stands for.
+  app.route(
+    '/v1/accounting/sync',
+    syncBatchRoutes(deps, (request, env) => Promise.resolve(app.fetch(request, env))),
+  );
   app.route('/v1/accounting/reports', reportRoutes(deps));
 
   app.get('/v1/accounting/health', (c) =>

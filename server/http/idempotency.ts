@@ -10,6 +10,7 @@ import { errorMessages } from '../../domain/errors';
 import type { AppEnv, Deps } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import { appError } from './app-error';
+import { batchCallOf } from './batch-call';
 import { openBody } from './body';
 import { companyContext } from './company';
 
@@ -158,9 +159,20 @@ export function idempotency(deps: Deps, options: IdempotencyOptions = {}) {
       .update(idempotencyKeys)
       .set({ status, responseBody: body, responseType: c.res.headers.get('content-type') })
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    // Opportunistic cleanup keeps the table to about a week of keys per company.
-    await db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, scope), lt(idempotencyKeys.expiresAt, at(now))));
+    // A sync batch cleans up once, after its last entry.
+    if (!batchCallOf(c)) await forgetExpiredKeys(deps, scope);
   });
+}
+
+/** Opportunistic cleanup keeps the table to about a week of keys per company. */
+export async function forgetExpiredKeys(deps: Deps, scope: string): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  await deps.db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, scope),
+        lt(idempotencyKeys.expiresAt, sql`${now}::timestamptz`),
+      ),
+    );
 }

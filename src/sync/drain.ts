@@ -1,9 +1,21 @@
-// Sends the outbox, oldest first, one entry at a time (DESIGN.md "Sync rules"). Order matters:
-// a customer must exist before the invoice that names it. An entry leaves the outbox only when
+// Sends the outbox, oldest first (DESIGN.md "Sync rules"). Order matters: a customer must
+// exist before the invoice that names it. Up to 200 changes go in one batch call, each with its
+// own Idempotency-Key and its own answer, handled exactly as the answer to its own call; a file,
+// or a change too large for a batch, goes on its own call. An entry leaves the outbox only when
 // the server answered it: a success updates the record, a refusal (4xx) marks the record with
 // the server's message and steps aside; no answer or a server error keeps the entry, waiting
 // longer after each failure, and stops the drain so nothing overtakes it.
 import type { ErrorBody } from '../../domain/errors';
+import {
+  SYNC_BATCH_HEADERS,
+  SYNC_BATCH_MAX_ENTRIES,
+  SYNC_BATCH_PATH,
+  SYNC_BATCH_TARGET_BYTES,
+  syncOutcome,
+  type SyncBatchEntry,
+  type SyncBatchResult,
+  type SyncOutcome,
+} from '../../domain/sync-batch';
 import { db, type OutboxEntry, type RecordSyncError } from '../db/db';
 import { backoffDelay } from './backoff';
 import {
@@ -28,17 +40,9 @@ export interface DrainOptions {
   ignoreBackoff?: boolean;
   now?: () => number;
   random?: () => number;
+  /** Send changes in batch calls (the default); false sends each on its own call. */
+  batch?: boolean;
 }
-
-/** Refusals that belong to the session, not to the change: keep the entry for after sign-in. */
-const SESSION_CODES = new Set([
-  'unauthorized',
-  'token_expired',
-  'token_invalid',
-  'account_disabled',
-  'company_inactive',
-  'password_change_required',
-]);
 
 function errorBody(response: SyncResponse): ErrorBody {
   const body = response.body as Partial<ErrorBody> | null;
@@ -49,16 +53,8 @@ function errorBody(response: SyncResponse): ErrorBody {
   };
 }
 
-type Outcome = 'success' | 'refused' | 'retry' | 'session';
-
-export function classify(response: SyncResponse): Outcome {
-  const { status } = response;
-  const code = (response.body as { code?: unknown } | null)?.code;
-  if (status >= 200 && status < 300) return 'success';
-  if (status === 401 || (typeof code === 'string' && SESSION_CODES.has(code))) return 'session';
-  if (status >= 500 || status === 408 || status === 425 || status === 429) return 'retry';
-  if (code === 'idempotency_in_progress') return 'retry';
-  return 'refused';
+export function classify(response: SyncResponse): SyncOutcome {
+  return syncOutcome(response.status, response.body);
 }
 
 /**
@@ -169,6 +165,93 @@ async function toRequest(entry: OutboxEntry, companyId: string): Promise<SyncReq
   };
 }
 
+/** What the drain does after an answer: go on, or stop with this result. */
+async function handle(
+  entry: OutboxEntry,
+  response: SyncResponse,
+  sent: number,
+  now: () => number,
+  random: () => number,
+): Promise<DrainResult | null> {
+  switch (classify(response)) {
+    case 'success':
+      await accept(entry, response);
+      return null;
+    case 'refused':
+      await refuse(entry, response, now());
+      return null;
+    case 'session':
+      return { status: 'signed_out', sent };
+    case 'retry': {
+      const retryAt = await postpone(entry, errorBody(response).message, now(), random);
+      return { status: 'waiting', sent, retryAt };
+    }
+  }
+}
+
+const BATCH_HEADERS: ReadonlySet<string> = new Set(SYNC_BATCH_HEADERS);
+const encoder = new TextEncoder();
+
+/**
+ * The entries that go in the next batch call, from the head on: no file (it is read and sent on
+ * its own call), nothing still backing off behind the head, at most 200 entries and about 1 MB.
+ * An entry that follows another of the same record requires it, since the refusal of the first
+ * can drop or change the second (a submit behind a refused save). Requiring the previous one
+ * is enough: the server stops at the first entry whose requirement failed, so that one's own
+ * requirements succeeded.
+ */
+async function nextBatch(companyId: string, now: number) {
+  const queued = await db.outbox
+    .where('companyId')
+    .equals(companyId)
+    .limit(SYNC_BATCH_MAX_ENTRIES)
+    .toArray();
+  const entries: OutboxEntry[] = [];
+  const requests: SyncBatchEntry[] = [];
+  const lastOfRecord = new Map<string, number>();
+  let bytes = 0;
+  for (const entry of queued) {
+    if (entries.length > 0 && entry.nextAttemptAt > now) break;
+    if (entry.action === 'upload' || entitySync(entry.entity)?.body) break;
+    const headers = entry.headers ?? {};
+    if (Object.keys(headers).some((name) => !BATCH_HEADERS.has(name.toLowerCase()))) break;
+    const record = `${entry.entity}:${entry.recordId}`;
+    const earlier = lastOfRecord.get(record);
+    const request: SyncBatchEntry = {
+      key: entry.key,
+      method: entry.method,
+      path: withCompany(entry.path, companyId),
+      ...(Object.keys(headers).length ? { headers } : {}),
+      ...(entry.body ? { body: JSON.stringify(entry.body.json) } : {}),
+      ...(earlier !== undefined ? { requires: [earlier] } : {}),
+    };
+    const size = encoder.encode(JSON.stringify(request)).byteLength + 1;
+    if (bytes + size > SYNC_BATCH_TARGET_BYTES) break;
+    bytes += size;
+    lastOfRecord.set(record, entries.length);
+    entries.push(entry);
+    requests.push(request);
+  }
+  return { entries, requests };
+}
+
+/** The server's batch answer, if it is one for these entries. */
+function batchAnswers(response: SyncResponse, entries: OutboxEntry[]): SyncResponse[] | null {
+  if (response.status !== 200) return null;
+  const answers = (response.body as Partial<SyncBatchResult> | null)?.answers;
+  if (!Array.isArray(answers) || answers.length === 0 || answers.length > entries.length) {
+    return null;
+  }
+  const valid = answers.every(
+    (answer, index) =>
+      typeof answer === 'object' &&
+      answer !== null &&
+      answer.key === entries[index]!.key &&
+      Number.isInteger(answer.status),
+  );
+  return valid ? answers.map(({ status, body }) => ({ status, body: body ?? null })) : null;
+}
+
 /**
  * Sends the company's outbox until it is empty or an entry cannot be sent now. Callers hold
  * the sync lock (syncNow does), so entries are never sent twice at the same time.
@@ -179,6 +262,8 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   const random = options.random ?? Math.random;
   let sent = 0;
   let ignoreBackoff = options.ignoreBackoff ?? false;
+  // Cleared for the rest of this drain when the server does not take batches (an older one).
+  let batching = options.batch ?? true;
   for (;;) {
     const entry = await db.outbox.where('companyId').equals(companyId).first();
     if (!entry) return { status: 'done', sent };
@@ -186,6 +271,44 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
       return { status: 'waiting', sent, retryAt: entry.nextAttemptAt };
     }
     ignoreBackoff = false;
+    const batch = batching ? await nextBatch(companyId, now()) : null;
+    if (batch && batch.entries.length > 1) {
+      let response: SyncResponse;
+      try {
+        response = await send({
+          method: 'POST',
+          path: withCompany(SYNC_BATCH_PATH, companyId),
+          headers: {},
+          body: JSON.stringify({ entries: batch.requests }),
+        });
+      } catch {
+        const retryAt = await postpone(entry, 'offline', now(), random);
+        await setConnectivity(false, now());
+        return { status: 'offline', sent, retryAt };
+      }
+      await setConnectivity(true, now());
+      const answers = batchAnswers(response, batch.entries);
+      if (!answers) {
+        // The batch itself was answered: a session or a retry holds for its first entry as
+        // it would for that entry's own call; any other answer sends the entries one by one.
+        const outcome = classify(response);
+        if (outcome === 'session' || outcome === 'retry') {
+          const stop = await handle(entry, response, sent, now, random);
+          if (stop) return stop;
+        }
+        batching = false;
+        // The head goes on its own call right away, as this attempt would have sent it.
+        ignoreBackoff = true;
+        continue;
+      }
+      // In order, each exactly as the answer to its own call; entries past the answers wait.
+      for (const [index, answer] of answers.entries()) {
+        const stop = await handle(batch.entries[index]!, answer, sent, now, random);
+        if (stop) return stop;
+        sent++;
+      }
+      continue;
+    }
     let response: SyncResponse;
     try {
       response = await send(await toRequest(entry, companyId));
@@ -195,21 +318,8 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
       return { status: 'offline', sent, retryAt };
     }
     await setConnectivity(true, now());
-    switch (classify(response)) {
-      case 'success':
-        await accept(entry, response);
-        sent++;
-        break;
-      case 'refused':
-        await refuse(entry, response, now());
-        sent++;
-        break;
-      case 'session':
-        return { status: 'signed_out', sent };
-      case 'retry': {
-        const retryAt = await postpone(entry, errorBody(response).message, now(), random);
-        return { status: 'waiting', sent, retryAt };
-      }
-    }
+    const stop = await handle(entry, response, sent, now, random);
+    if (stop) return stop;
+    sent++;
   }
 }

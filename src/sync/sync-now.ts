@@ -13,6 +13,8 @@ export interface SyncOptions {
   /** The network just came back or the app became visible: do not wait out a backoff. */
   ignoreBackoff?: boolean;
   now?: () => number;
+  /** Send changes in batch calls (the default); false sends each on its own call. */
+  batch?: boolean;
 }
 
 export type SyncResult =

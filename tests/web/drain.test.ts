@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SYNC_BATCH_PATH, type SyncBatchEntry } from '../../domain/sync-batch';
 import { deleteCustomer, saveCustomer } from '../../src/db/customers';
 import { db } from '../../src/db/db';
 import { saveProduct } from '../../src/db/products';
@@ -6,6 +7,7 @@ import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from '../../src/sync/backoff';
 import { drainOutbox } from '../../src/sync/drain';
 import { withSyncLock } from '../../src/sync/lock';
 import { syncNow } from '../../src/sync/sync-now';
+import type { SyncRequest } from '../../src/sync/transport';
 import { echo, fakeServer, refusal } from './helpers/fake-server';
 import { resetLocalDatabase } from './helpers/local-db';
 
@@ -255,5 +257,167 @@ describe('one sync at a time', () => {
       { name: 'risiti-sync', ifAvailable: true },
       { name: 'risiti-sync', ifAvailable: true },
     ]);
+  });
+});
+
+describe('the outbox drain in batches', () => {
+  const customers = async (count: number, prefix = 'Batch') => {
+    const saved = [];
+    for (let i = 0; i < count; i++)
+      saved.push(await saveCustomer(COMPANY, walkIn(`${prefix} ${i}`)));
+    return saved;
+  };
+  const batchKeys = (request: SyncRequest) =>
+    (JSON.parse(request.body!) as { entries: SyncBatchEntry[] }).entries.map((e) => e.key);
+
+  it('sends the queue in ordered batches of at most 200, each entry with its own key', async () => {
+    const saved = await customers(250);
+    const keys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.key);
+    const server = fakeServer();
+
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      sent: 250,
+    });
+    expect(server.batches.map((b) => `${b.method} ${b.path}`)).toEqual([
+      `POST ${SYNC_BATCH_PATH}?companyId=${COMPANY}`,
+      `POST ${SYNC_BATCH_PATH}?companyId=${COMPANY}`,
+    ]);
+    expect(server.batches.map((b) => batchKeys(b).length)).toEqual([200, 50]);
+    expect(server.batches.flatMap(batchKeys)).toEqual(keys);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual(
+      saved.map((c) => `/v1/accounting/customers/${c.id}`),
+    );
+    expect(await db.outbox.count()).toBe(0);
+    const stored = await db.customers.bulkGet(saved.map((c) => c.id));
+    expect(stored.every((c) => c?.syncState === 'synced' && c.version > 0)).toBe(true);
+  });
+
+  it('handles each answer as its own: a refusal in the middle marks that record and goes on', async () => {
+    const [first, refused, last] = await customers(3, 'Middle');
+    const server = fakeServer();
+    server.answers.push(
+      echo,
+      refusal(422, 'validation_failed', 'Please check the highlighted fields', {
+        name: 'Required',
+      }),
+    );
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      sent: 3,
+    });
+    expect(server.batches).toHaveLength(1);
+    expect(await db.customers.get(first!.id)).toMatchObject({ syncState: 'synced' });
+    expect(await db.customers.get(refused!.id)).toMatchObject({
+      syncState: 'failed',
+      syncError: { code: 'validation_failed', status: 422, fields: { name: 'Required' } },
+    });
+    expect(await db.customers.get(last!.id)).toMatchObject({ syncState: 'synced' });
+  });
+
+  it('stops at an entry to retry: the ones before are done, the ones after wait unsent', async () => {
+    const time = clock();
+    const saved = await customers(5, 'Midway');
+    const server = fakeServer();
+    server.answers.push(
+      echo,
+      echo,
+      refusal(503, 'internal', 'Something went wrong. Please try again.'),
+    );
+    const drain = () => drainOutbox({ send: server.send, companyId: COMPANY, ...time });
+
+    expect(await drain()).toEqual({
+      status: 'waiting',
+      sent: 2,
+      retryAt: time.now() + BACKOFF_BASE_MS / 2,
+    });
+    expect(server.requests).toHaveLength(3);
+    const waiting = await db.outbox.orderBy('seq').toArray();
+    expect(waiting.map((e) => [e.recordId, e.attempts])).toEqual([
+      [saved[2]!.id, 1],
+      [saved[3]!.id, 0],
+      [saved[4]!.id, 0],
+    ]);
+    expect(await db.customers.get(saved[3]!.id)).toMatchObject({ syncState: 'pending' });
+
+    // Nothing overtakes the waiting entry; once it is due, it leads the next batch.
+    expect((await drain()).status).toBe('waiting');
+    expect(server.batches).toHaveLength(1);
+    time.advance(BACKOFF_BASE_MS);
+    expect(await drain()).toEqual({ status: 'done', sent: 3 });
+    expect(batchKeys(server.batches[1]!)).toEqual(waiting.map((e) => e.key));
+  });
+
+  it('keeps the rest untouched when the session ends midway', async () => {
+    const saved = await customers(3, 'Session');
+    const server = fakeServer();
+    server.answers.push(echo, refusal(401, 'token_expired', 'Expired JWT Token'));
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'signed_out',
+      sent: 1,
+    });
+    const left = await db.outbox.orderBy('seq').toArray();
+    expect(left.map((e) => [e.recordId, e.attempts])).toEqual([
+      [saved[1]!.id, 0],
+      [saved[2]!.id, 0],
+    ]);
+  });
+
+  it('keeps the whole batch when no answer came, and the head backs off', async () => {
+    const time = clock();
+    await customers(3, 'Dropped');
+    const server = fakeServer('network-error');
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY, ...time })).toMatchObject({
+      status: 'offline',
+      sent: 0,
+    });
+    const left = await db.outbox.orderBy('seq').toArray();
+    expect(left.map((e) => e.attempts)).toEqual([1, 0, 0]);
+    expect(await db.meta.get('connectivity')).toMatchObject({ value: { online: false } });
+  });
+
+  it('sends a change that requires an earlier one of the same record only after its answer', async () => {
+    const asha = await saveCustomer(COMPANY, walkIn('Asha'));
+    await saveCustomer(COMPANY, { ...walkIn('Asha Mwinyi'), id: asha.id });
+    await saveCustomer(COMPANY, { ...walkIn('Asha M. Mwinyi'), id: asha.id });
+    const other = await saveCustomer(COMPANY, walkIn('Baraka'));
+    const server = fakeServer();
+    server.answers.push(refusal(422, 'validation_failed', 'Please check the highlighted fields'));
+    const entries = (batch: number) =>
+      (JSON.parse(server.batches[batch]!.body!) as { entries: SyncBatchEntry[] }).entries;
+
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      sent: 4,
+    });
+    expect(entries(0).map((e) => e.requires)).toEqual([undefined, [0], [1], undefined]);
+    // The server stopped before the second change of the refused record; the phone handled the
+    // refusal, then sent the rest.
+    expect(server.batches).toHaveLength(2);
+    expect(entries(1).map((e) => e.requires)).toEqual([undefined, [0], undefined]);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual([
+      `/v1/accounting/customers/${asha.id}`,
+      `/v1/accounting/customers/${asha.id}`,
+      `/v1/accounting/customers/${asha.id}`,
+      `/v1/accounting/customers/${other.id}`,
+    ]);
+    expect(await db.customers.get(asha.id)).toMatchObject({
+      name: 'Asha M. Mwinyi',
+      syncState: 'synced',
+    });
+    expect(await db.customers.get(other.id)).toMatchObject({ syncState: 'synced' });
+  });
+
+  it('sends one call per change to a server without the batch call', async () => {
+    const saved = await customers(3, 'Older server');
+    const server = fakeServer(echo, { batch: false });
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      sent: 3,
+    });
+    expect(server.batches).toHaveLength(1);
+    expect(server.requests.map((r) => r.path.split('?')[0])).toEqual(
+      saved.map((c) => `/v1/accounting/customers/${c.id}`),
+    );
   });
 });

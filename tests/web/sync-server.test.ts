@@ -157,6 +157,69 @@ describe('sync against the server', () => {
     expect((await findProducts(companyId))[0]).toMatchObject({ syncState: 'synced', version: 1 });
   });
 
+  it('sends the outbox in one batch, replays it whole when its answer was lost, and stores each change once', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    const number = tin();
+    await server.call('POST', '/v1/accounting/customers', {
+      token: device.apiToken(),
+      body: {
+        name: 'Registered Elsewhere',
+        identificationType: 'TAX_IDENTIFICATION_NUMBER',
+        identificationNumber: number,
+      },
+    });
+    device.setOnline(false);
+    const first = await saveCustomer(companyId, {
+      name: 'Mama Neema',
+      identificationType: 'NO_IDENTIFICATION',
+    });
+    const duplicate = await saveCustomer(companyId, {
+      name: 'Typed Again',
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: number,
+    });
+    const last = await saveCustomer(companyId, {
+      name: 'Baba Juma',
+      identificationType: 'NO_IDENTIFICATION',
+    });
+    await saveCustomer(companyId, { ...first, name: 'Mama Neema Shop' });
+    device.setOnline(true);
+
+    // The server ran the batch, but its answer never came back.
+    device.loseNextAnswers(1);
+    expect(await syncNow({ send: device.send, companyId, ignoreBackoff: true })).toMatchObject({
+      drain: { status: 'offline', sent: 0 },
+    });
+    expect(await db.outbox.count()).toBe(4);
+
+    const result = await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(result).toMatchObject({ drain: { status: 'done', sent: 4 }, pull: { status: 'done' } });
+    const batches = device.requests.filter((r) => r.includes('/sync/batch'));
+    expect(batches).toEqual([
+      `POST http://risiti.test/v1/accounting/sync/batch?companyId=${companyId}`,
+      `POST http://risiti.test/v1/accounting/sync/batch?companyId=${companyId}`,
+    ]);
+    expect(await db.customers.get(first.id)).toMatchObject({
+      name: 'Mama Neema Shop',
+      version: 2,
+      syncState: 'synced',
+    });
+    expect(await db.customers.get(duplicate.id)).toMatchObject({
+      syncState: 'failed',
+      syncError: { code: 'customer_id_duplicated' },
+    });
+    expect(await db.customers.get(last.id)).toMatchObject({ syncState: 'synced', version: 1 });
+    const onServer = await server.call('GET', '/v1/accounting/customers?limit=50', {
+      token: device.apiToken(),
+    });
+    expect((onServer.body.items as Array<{ name: string }>).map((c) => c.name).sort()).toEqual([
+      'Baba Juma',
+      'Mama Neema Shop',
+      'Registered Elsewhere',
+    ]);
+  });
+
   it('refreshes an expired access token once and carries on', async () => {
     const device = await signedInDevice();
     const companyId = device.company.id;
