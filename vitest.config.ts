@@ -32,6 +32,9 @@ export default mergeConfig(
             setupFiles: ['tests/web/setup.ts'],
             // Whole screens render in jsdom; the first test of a file also loads the app.
             testTimeout: 15_000,
+            // A file that talks to a real server starts one (an embedded database, migrated)
+            // before its tests: seconds on a busy machine.
+            hookTimeout: 60_000,
           },
         },
         serverProject('server', { TEST_DB: 'pglite' }),
