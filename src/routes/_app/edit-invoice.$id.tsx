@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditInvoicePage } from './-components/EditInvoicePage';
+import { EditInvoicePage } from '../../features/invoices/EditInvoicePage';
 
 export const Route = createFileRoute('/_app/edit-invoice/$id')({
   staticData: { company: true },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { invoiceListSearch } from '../../features/invoices/search';
-import { InvoicesPage } from './-components/InvoicesPage';
+import { InvoicesPage } from '../../features/invoices/InvoicesPage';
 
 export const Route = createFileRoute('/_app/invoices')({
   staticData: { company: true },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { newInvoiceSearch } from '../../features/invoices/search';
-import { NewInvoicePage } from './-components/NewInvoicePage';
+import { NewInvoicePage } from '../../features/invoices/NewInvoicePage';
 
 export const Route = createFileRoute('/_app/new-invoice')({
   staticData: { company: true },

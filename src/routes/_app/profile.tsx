@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from './-components/ProfilePage';
+import { ProfilePage } from '../../features/account/ProfilePage';
 
 export const Route = createFileRoute('/_app/profile')({
   component: ProfilePage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ImportPage } from './-components/ImportPage';
+import { ImportPage } from '../../../features/customers/ImportPage';
 
 export const Route = createFileRoute('/_app/customers/import')({
   component: ImportPage,

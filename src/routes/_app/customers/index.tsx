@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomersPage } from './-components/CustomersPage';
-import { customerListSearch } from './-components/search';
+import { CustomersPage } from '../../../features/customers/CustomersPage';
+import { customerListSearch } from '../../../features/customers/search';
 
 export const Route = createFileRoute('/_app/customers/')({
   validateSearch: customerListSearch,

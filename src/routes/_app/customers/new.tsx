@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewCustomerPage } from './-components/NewCustomerPage';
+import { NewCustomerPage } from '../../../features/customers/NewCustomerPage';
 
 export const Route = createFileRoute('/_app/customers/new')({
   component: NewCustomerPage,

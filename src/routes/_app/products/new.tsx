@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewProductPage } from './-components/NewProductPage';
+import { NewProductPage } from '../../../features/products/NewProductPage';
 
 export const Route = createFileRoute('/_app/products/new')({
   component: NewProductPage,

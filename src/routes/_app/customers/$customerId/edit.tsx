@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EditCustomerPage } from '../-components/EditCustomerPage';
+import { EditCustomerPage } from '../../../../features/customers/EditCustomerPage';
 
 export const Route = createFileRoute('/_app/customers/$customerId/edit')({
   component: EditCustomerPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerPage } from '../-components/CustomerPage';
+import { CustomerPage } from '../../../../features/customers/CustomerPage';
 
 export const Route = createFileRoute('/_app/customers/$customerId/')({
   component: CustomerPage,

@@ -11,17 +11,14 @@ import {
   customerFieldsSchema,
   IDENTIFICATION_TYPES,
   type IdentificationType,
-} from '../../../../../domain/schemas/customer';
-import { localDuplicates, saveCustomer } from '../../../../db/customers';
-import type { LocalCustomer } from '../../../../db/db';
-import { RecordValidationError } from '../../../../db/validation';
-import { notifyFailure } from '../../../../app/notify';
-import { valibotValidate } from '../../../../forms/valibot';
-import {
-  identificationNumberHints,
-  identificationTypeLabels,
-} from '../../../../features/customers/labels';
-import { formatPhone } from '../../../../features/customers/format';
+} from '../../../domain/schemas/customer';
+import { localDuplicates, saveCustomer } from '../../db/customers';
+import type { LocalCustomer } from '../../db/db';
+import { RecordValidationError } from '../../db/validation';
+import { notifyFailure } from '../../app/notify';
+import { valibotValidate } from '../../forms/valibot';
+import { identificationNumberHints, identificationTypeLabels } from './labels';
+import { formatPhone } from './format';
 
 export interface CustomerFormValues {
   name: string;

@@ -3,13 +3,13 @@
 import { Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { changePasswordSchema } from '../../../../domain/schemas/auth';
-import { changePassword } from '../../../api/account';
-import { notifySuccess } from '../../../app/notify';
-import { PasswordRequirements } from '../../../features/account/PasswordRequirements';
-import { submitToServer } from '../../../forms/submit';
-import { valibotValidate } from '../../../forms/valibot';
-import { useSession } from '../../../stores/session';
+import { changePasswordSchema } from '../../../domain/schemas/auth';
+import { changePassword } from '../../api/account';
+import { notifySuccess } from '../../app/notify';
+import { PasswordRequirements } from './PasswordRequirements';
+import { submitToServer } from '../../forms/submit';
+import { valibotValidate } from '../../forms/valibot';
+import { useSession } from '../../stores/session';
 
 export function PasswordCard() {
   const { t } = useLingui();

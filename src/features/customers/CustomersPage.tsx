@@ -7,28 +7,22 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { eatDate } from '../../../../../domain/dates';
-import {
-  IDENTIFICATION_TYPES,
-  type IdentificationType,
-} from '../../../../../domain/schemas/customer';
-import type { LocalCustomer, RecordSyncState } from '../../../../db/db';
-import { useCustomers } from '../../../../db/useCustomers';
-import { downloadText } from '../../../../app/download';
-import { ButtonLink } from '../../../../app/links';
-import { notifyFailure } from '../../../../app/notify';
-import { useCompanyId } from '../../../../app/useCompanyId';
-import { usePageTitle } from '../../../../app/usePageTitle';
-import { rowClasses, VirtualList } from '../../../../app/VirtualList';
-import { filterCustomers } from '../../../../features/customers/filter';
-import { formatPhone } from '../../../../features/customers/format';
-import {
-  identificationTypeLabels,
-  identificationTypeShort,
-} from '../../../../features/customers/labels';
-import { recordSyncLabels } from '../../../../features/sync/labels';
-import { RecordSyncBadge } from '../../../../features/sync/RecordSyncBadge';
-import { customerCsvWorker } from '../../../../workers/customer-csv-client';
+import { eatDate } from '../../../domain/dates';
+import { IDENTIFICATION_TYPES, type IdentificationType } from '../../../domain/schemas/customer';
+import type { LocalCustomer, RecordSyncState } from '../../db/db';
+import { useCustomers } from '../../db/useCustomers';
+import { downloadText } from '../../app/download';
+import { ButtonLink } from '../../app/links';
+import { notifyFailure } from '../../app/notify';
+import { useCompanyId } from '../../app/useCompanyId';
+import { usePageTitle } from '../../app/usePageTitle';
+import { rowClasses, VirtualList } from '../../app/VirtualList';
+import { filterCustomers } from './filter';
+import { formatPhone } from './format';
+import { identificationTypeLabels, identificationTypeShort } from './labels';
+import { recordSyncLabels } from '../sync/labels';
+import { RecordSyncBadge } from '../sync/RecordSyncBadge';
+import { customerCsvWorker } from '../../workers/customer-csv-client';
 
 const routeApi = getRouteApi('/_app/customers/');
 

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { usePageTitle } from '../../../app/usePageTitle';
-import { useSession } from '../../../stores/session';
+import { usePageTitle } from '../../app/usePageTitle';
+import { useSession } from '../../stores/session';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 

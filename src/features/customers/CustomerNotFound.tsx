@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
-import { errorMessages } from '../../../../../domain/errors';
-import { ButtonLink } from '../../../../app/links';
+import { errorMessages } from '../../../domain/errors';
+import { ButtonLink } from '../../app/links';
 import { useLingui } from '@lingui/react/macro';
 
 /** A customer address that names no customer of this company (deleted, or never here). */

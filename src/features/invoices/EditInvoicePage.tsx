@@ -5,28 +5,28 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconBan } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { errorMessages } from '../../../../domain/errors';
-import type { Invoice } from '../../../../domain/schemas/invoice';
-import { api } from '../../../api/client';
-import type { LocalInvoice } from '../../../db/db';
+import { errorMessages } from '../../../domain/errors';
+import type { Invoice } from '../../../domain/schemas/invoice';
+import { api } from '../../api/client';
+import type { LocalInvoice } from '../../db/db';
 import {
   cancelInvoice,
   NOT_A_DRAFT_ON_SERVER,
   storeServerInvoice,
   type InvoiceContext,
-} from '../../../db/invoices';
-import { useInvoice } from '../../../db/useInvoice';
-import { RecordValidationError } from '../../../db/validation';
-import { ButtonLink } from '../../../app/links';
-import { notifyFailure, notifySuccess } from '../../../app/notify';
-import { usePageTitle } from '../../../app/usePageTitle';
-import { ConfirmDialog } from '../../../features/invoices/ConfirmDialog';
-import { DraftEditor } from '../../../features/invoices/editor/DraftEditor';
-import { emptyForm } from '../../../features/invoices/form';
-import { InvoiceView } from '../../../features/invoices/InvoiceView';
-import { syncAndWait } from '../../../features/sync/app-sync';
-import { PrintMenu } from '../../../features/invoices/PrintMenu';
-import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
+} from '../../db/invoices';
+import { useInvoice } from '../../db/useInvoice';
+import { RecordValidationError } from '../../db/validation';
+import { ButtonLink } from '../../app/links';
+import { notifyFailure, notifySuccess } from '../../app/notify';
+import { usePageTitle } from '../../app/usePageTitle';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DraftEditor } from './editor/DraftEditor';
+import { emptyForm } from './form';
+import { InvoiceView } from './InvoiceView';
+import { syncAndWait } from '../sync/app-sync';
+import { PrintMenu } from './PrintMenu';
+import { useInvoiceContext } from './useInvoiceContext';
 
 const route = getRouteApi('/_app/edit-invoice/$id');
 

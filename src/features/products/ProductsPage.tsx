@@ -6,16 +6,16 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { formatTsh } from '../../../../../domain/money';
-import { taxTypeLabels } from '../../../../../domain/tax';
-import type { LocalProduct } from '../../../../db/db';
-import { useProducts } from '../../../../db/useProducts';
-import { ButtonLink } from '../../../../app/links';
-import { useCompanyId } from '../../../../app/useCompanyId';
-import { usePageTitle } from '../../../../app/usePageTitle';
-import { rowClasses, VirtualList } from '../../../../app/VirtualList';
-import { productMatcher } from '../../../../features/products/useProductMatches';
-import { RecordSyncBadge } from '../../../../features/sync/RecordSyncBadge';
+import { formatTsh } from '../../../domain/money';
+import { taxTypeLabels } from '../../../domain/tax';
+import type { LocalProduct } from '../../db/db';
+import { useProducts } from '../../db/useProducts';
+import { ButtonLink } from '../../app/links';
+import { useCompanyId } from '../../app/useCompanyId';
+import { usePageTitle } from '../../app/usePageTitle';
+import { rowClasses, VirtualList } from '../../app/VirtualList';
+import { productMatcher } from './useProductMatches';
+import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 
 const routeApi = getRouteApi('/_app/products/');
 

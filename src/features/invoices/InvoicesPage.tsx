@@ -27,19 +27,19 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { datePresetLabels, DATE_PRESETS, presetRange } from '../../../../domain/date-range';
-import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../../domain/invoice-status';
-import type { LocalInvoice } from '../../../db/db';
-import { useInvoiceIds } from '../../../db/useInvoices';
-import { useSubmittedInvoices } from '../../../db/useSubmittedInvoices';
-import { ButtonLink } from '../../../app/links';
-import { UnsavedInvoices } from '../../../features/invoices/UnsavedInvoices';
-import { usePageTitle } from '../../../app/usePageTitle';
-import { InvoiceList, InvoiceRow } from '../../../features/invoices/InvoiceList';
-import { syncAndWait } from '../../../features/sync/app-sync';
-import type { InvoiceListSearch } from '../../../features/invoices/search';
-import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
-import { useOnline } from '../../../features/invoices/useOnline';
+import { datePresetLabels, DATE_PRESETS, presetRange } from '../../../domain/date-range';
+import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../domain/invoice-status';
+import type { LocalInvoice } from '../../db/db';
+import { useInvoiceIds } from '../../db/useInvoices';
+import { useSubmittedInvoices } from '../../db/useSubmittedInvoices';
+import { ButtonLink } from '../../app/links';
+import { UnsavedInvoices } from './UnsavedInvoices';
+import { usePageTitle } from '../../app/usePageTitle';
+import { InvoiceList, InvoiceRow } from './InvoiceList';
+import { syncAndWait } from '../sync/app-sync';
+import type { InvoiceListSearch } from './search';
+import { useInvoiceContext } from './useInvoiceContext';
+import { useOnline } from './useOnline';
 
 const route = getRouteApi('/_app/invoices');
 

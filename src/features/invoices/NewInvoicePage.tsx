@@ -4,14 +4,14 @@ import { useEffect } from 'react';
 import { Center, Loader, Stack } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { canCorrectInvoice } from '../../../../domain/invoice-status';
-import { useInvoice } from '../../../db/useInvoice';
-import { usePageTitle } from '../../../app/usePageTitle';
-import { DraftEditor } from '../../../features/invoices/editor/DraftEditor';
-import { UnsavedInvoices } from '../../../features/invoices/UnsavedInvoices';
-import { correctionOf, emptyForm } from '../../../features/invoices/form';
-import { syncAndWait } from '../../../features/sync/app-sync';
-import { useInvoiceContext } from '../../../features/invoices/useInvoiceContext';
+import { canCorrectInvoice } from '../../../domain/invoice-status';
+import { useInvoice } from '../../db/useInvoice';
+import { usePageTitle } from '../../app/usePageTitle';
+import { DraftEditor } from './editor/DraftEditor';
+import { UnsavedInvoices } from './UnsavedInvoices';
+import { correctionOf, emptyForm } from './form';
+import { syncAndWait } from '../sync/app-sync';
+import { useInvoiceContext } from './useInvoiceContext';
 
 const route = getRouteApi('/_app/new-invoice');
 

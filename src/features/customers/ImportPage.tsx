@@ -28,16 +28,16 @@ import {
   rowProblemText,
   toSafeCsv,
   type CsvRowProblem,
-} from '../../../../../domain/customer-csv';
-import { eatDate } from '../../../../../domain/dates';
-import { isLocale } from '../../../../../domain/i18n';
-import { BackLink } from '../../../../app/BackLink';
-import { formatDateTime } from '../../../../app/dates';
-import { downloadText } from '../../../../app/download';
-import { ButtonLink } from '../../../../app/links';
-import { notifyFailure } from '../../../../app/notify';
-import { useCompanyId } from '../../../../app/useCompanyId';
-import { usePageTitle } from '../../../../app/usePageTitle';
+} from '../../../domain/customer-csv';
+import { eatDate } from '../../../domain/dates';
+import { isLocale } from '../../../domain/i18n';
+import { BackLink } from '../../app/BackLink';
+import { formatDateTime } from '../../app/dates';
+import { downloadText } from '../../app/download';
+import { ButtonLink } from '../../app/links';
+import { notifyFailure } from '../../app/notify';
+import { useCompanyId } from '../../app/useCompanyId';
+import { usePageTitle } from '../../app/usePageTitle';
 import {
   checkCustomerFile,
   isApiFailure,
@@ -46,10 +46,10 @@ import {
   type CheckedFile,
   type ImportResult,
   type RowProblem,
-} from '../../../../features/customers/import-customers';
-import { requestSync, syncAndWait } from '../../../../features/sync/app-sync';
-import { useConnection } from '../../../../stores/connection';
-import { customerCsvWorker } from '../../../../workers/customer-csv-client';
+} from './import-customers';
+import { requestSync, syncAndWait } from '../sync/app-sync';
+import { useConnection } from '../../stores/connection';
+import { customerCsvWorker } from '../../workers/customer-csv-client';
 import classes from './ImportPage.module.css';
 
 /** Rows listed on screen; all of them are in the downloadable file. */

@@ -1,11 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCustomer } from '../../../../db/useCustomer';
-import { BackLink } from '../../../../app/BackLink';
-import { notifySuccess } from '../../../../app/notify';
-import { useCompanyId } from '../../../../app/useCompanyId';
-import { usePageTitle } from '../../../../app/usePageTitle';
+import { useCustomer } from '../../db/useCustomer';
+import { BackLink } from '../../app/BackLink';
+import { notifySuccess } from '../../app/notify';
+import { useCompanyId } from '../../app/useCompanyId';
+import { usePageTitle } from '../../app/usePageTitle';
 import { CustomerForm } from './CustomerForm';
 import { CustomerNotFound } from './CustomerNotFound';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { searchText } from '../../../../app/search';
+import { searchText } from '../../app/search';
 
 /**
  * The list's address: ?q=juma&type=PASSPORT&sync=failed. Unusable values are dropped. `type`

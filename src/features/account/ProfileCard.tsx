@@ -14,15 +14,15 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionUser } from '../../../../domain/roles';
-import { profileSchema, type ProfileInput } from '../../../../domain/schemas/auth';
-import { updateProfile } from '../../../api/account';
+import type { SessionUser } from '../../../domain/roles';
+import { profileSchema, type ProfileInput } from '../../../domain/schemas/auth';
+import { updateProfile } from '../../api/account';
 import { EmailCodeForm } from './EmailCodeForm';
-import { notifySuccess } from '../../../app/notify';
-import { submitToServer } from '../../../forms/submit';
-import { valibotValidate } from '../../../forms/valibot';
-import { adoptUserLanguage } from '../../../i18n/language';
-import { useSession } from '../../../stores/session';
+import { notifySuccess } from '../../app/notify';
+import { submitToServer } from '../../forms/submit';
+import { valibotValidate } from '../../forms/valibot';
+import { adoptUserLanguage } from '../../i18n/language';
+import { useSession } from '../../stores/session';
 import { useState } from 'react';
 
 const valuesOf = (user: SessionUser): ProfileInput => ({

@@ -5,19 +5,16 @@ import { useEffect } from 'react';
 import { Button, Card, Flex, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { m } from '../../../../../domain/messages';
-import { formatAmount, parseAmount } from '../../../../../domain/money';
-import {
-  productFieldsSchema,
-  type ProductFieldsInput,
-} from '../../../../../domain/schemas/product';
-import { TAX_TYPES, taxTypeLabels } from '../../../../../domain/tax';
-import type { LocalProduct } from '../../../../db/db';
-import { saveProduct } from '../../../../db/products';
-import { RecordValidationError } from '../../../../db/validation';
-import { notifyFailure } from '../../../../app/notify';
-import { valibotValidate } from '../../../../forms/valibot';
-import { i18n } from '../../../../i18n/i18n';
+import { m } from '../../../domain/messages';
+import { formatAmount, parseAmount } from '../../../domain/money';
+import { productFieldsSchema, type ProductFieldsInput } from '../../../domain/schemas/product';
+import { TAX_TYPES, taxTypeLabels } from '../../../domain/tax';
+import type { LocalProduct } from '../../db/db';
+import { saveProduct } from '../../db/products';
+import { RecordValidationError } from '../../db/validation';
+import { notifyFailure } from '../../app/notify';
+import { valibotValidate } from '../../forms/valibot';
+import { i18n } from '../../i18n/i18n';
 
 export interface ProductFormValues {
   name: string;

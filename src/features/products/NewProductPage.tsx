@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { BackLink } from '../../../../app/BackLink';
-import { notifySuccess } from '../../../../app/notify';
-import { useCompanyId } from '../../../../app/useCompanyId';
-import { usePageTitle } from '../../../../app/usePageTitle';
+import { BackLink } from '../../app/BackLink';
+import { notifySuccess } from '../../app/notify';
+import { useCompanyId } from '../../app/useCompanyId';
+import { usePageTitle } from '../../app/usePageTitle';
 import { ProductForm } from './ProductForm';
 
 export function NewProductPage() {

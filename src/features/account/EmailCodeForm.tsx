@@ -3,11 +3,11 @@
 import { Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionUser } from '../../../../domain/roles';
-import { emailConfirmSchema } from '../../../../domain/schemas/auth';
-import { confirmEmail } from '../../../api/account';
-import { submitToServer } from '../../../forms/submit';
-import { valibotValidate } from '../../../forms/valibot';
+import type { SessionUser } from '../../../domain/roles';
+import { emailConfirmSchema } from '../../../domain/schemas/auth';
+import { confirmEmail } from '../../api/account';
+import { submitToServer } from '../../forms/submit';
+import { valibotValidate } from '../../forms/valibot';
 
 export function EmailCodeForm({
   email,
