@@ -131,12 +131,12 @@ export async function saveCustomer(
   try {
     return await deps.db.transaction(async (tx) => {
       const seq = await reserveChangeSeq(tx, companyId);
-      const [existing] = await tx.select().from(customers).where(eq(customers.id, id));
-      if (existing && existing.companyId !== companyId) {
-        // Never reveal or touch another company's record; ids are random, so this is not a user's mistake.
-        throw mode === 'create' ? appError(409, 'conflict') : notFound();
-      }
-      if (!existing && (await isTombstoned(tx, 'customer', id))) {
+      // Ids are the company's own: another company's record with the same id is never seen.
+      const [existing] = await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
+      if (!existing && (await isTombstoned(tx, 'customer', id, companyId))) {
         throw mode === 'create' ? appError(409, 'record_deleted') : notFound();
       }
       if (existing && sameFields(existing, fields)) {
@@ -149,7 +149,7 @@ export async function saveCustomer(
         [row] = (await tx
           .update(customers)
           .set({ ...fields, version: existing.version + 1, seq, updatedAt: now })
-          .where(eq(customers.id, id))
+          .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
           .returning()) as [CustomerRow];
       } else {
         [row] = (await tx

@@ -109,8 +109,10 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  const migrationsDir = migrationsFolder();
+export async function migrateDatabase(
+  database: Database,
+  migrationsDir = migrationsFolder(),
+): Promise<void> {
   if (database.kind === 'postgresql') {
     await migratePg(database.db as never, { migrationsFolder: migrationsDir });
   } else {

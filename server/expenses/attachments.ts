@@ -106,11 +106,11 @@ export interface IncomingFile {
 
 async function lockedExpenseOf(tx: Tx, companyId: string, expenseId: string) {
   const [expense] = await tx
-    .select({ id: expenses.id, companyId: expenses.companyId, status: expenses.status })
+    .select({ id: expenses.id, status: expenses.status })
     .from(expenses)
-    .where(eq(expenses.id, expenseId))
+    .where(and(eq(expenses.companyId, companyId), eq(expenses.id, expenseId)))
     .for('update');
-  if (!expense || expense.companyId !== companyId) throw expenseNotFound();
+  if (!expense) throw expenseNotFound();
   return expense;
 }
 
@@ -146,20 +146,25 @@ export async function storeAttachment(
     const [existing] = await tx
       .select()
       .from(expenseAttachments)
-      .where(eq(expenseAttachments.id, id));
+      .where(and(eq(expenseAttachments.companyId, companyId), eq(expenseAttachments.id, id)));
     if (existing) {
-      if (existing.companyId !== companyId || existing.expenseId !== expenseId) {
-        throw attachmentNotFound();
-      }
+      if (existing.expenseId !== expenseId) throw attachmentNotFound();
       if (existing.sha256 === sha256) return { attachment: toAttachment(existing), created: false };
       throw appError(409, 'attachment_replaced');
     }
-    if (await isTombstoned(tx, 'expense_attachment', id)) throw appError(409, 'record_deleted');
+    if (await isTombstoned(tx, 'expense_attachment', id, companyId)) {
+      throw appError(409, 'record_deleted');
+    }
     if (!canEditExpense(expense.status)) throw appError(409, 'expense_locked');
     const [{ attached } = { attached: 0 }] = await tx
       .select({ attached: count() })
       .from(expenseAttachments)
-      .where(eq(expenseAttachments.expenseId, expenseId));
+      .where(
+        and(
+          eq(expenseAttachments.companyId, companyId),
+          eq(expenseAttachments.expenseId, expenseId),
+        ),
+      );
     if (attached >= MAX_ATTACHMENTS) {
       throw fileError(422, 'attachment_too_many', attachmentMessages.tooMany);
     }
@@ -221,7 +226,9 @@ export async function deleteAttachment(
       throw attachmentNotFound();
     }
     if (!canEditExpense(expense.status)) throw appError(409, 'expense_locked');
-    await tx.delete(expenseAttachments).where(eq(expenseAttachments.id, id));
+    await tx
+      .delete(expenseAttachments)
+      .where(and(eq(expenseAttachments.companyId, companyId), eq(expenseAttachments.id, id)));
     await recordTombstone(tx, { entity: 'expense_attachment', id, companyId, seq, at: now });
     await tx.insert(auditLog).values({
       companyId,

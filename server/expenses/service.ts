@@ -47,8 +47,16 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-async function lockedExpense(tx: Tx, id: string): Promise<ExpenseRow | undefined> {
-  const [row] = await tx.select().from(expenses).where(eq(expenses.id, id)).for('update');
+const ownExpense = (companyId: string, id: string) =>
+  and(eq(expenses.companyId, companyId), eq(expenses.id, id));
+
+/** The company's expense, locked; another company's expense with the same id is never seen. */
+async function lockedExpense(
+  tx: Tx,
+  companyId: string,
+  id: string,
+): Promise<ExpenseRow | undefined> {
+  const [row] = await tx.select().from(expenses).where(ownExpense(companyId, id)).for('update');
   return row;
 }
 
@@ -165,10 +173,7 @@ export async function saveExpense(
   try {
     return await deps.db.transaction(async (tx) => {
       const seq = await reserveChangeSeq(tx, companyId);
-      const existing = await lockedExpense(tx, id);
-      if (existing && existing.companyId !== companyId) {
-        throw mode === 'create' ? appError(409, 'conflict') : expenseNotFound();
-      }
+      const existing = await lockedExpense(tx, companyId, id);
       if (existing) {
         const same =
           content(existing, null) ===
@@ -193,7 +198,7 @@ export async function saveExpense(
             seq,
             updatedAt: now,
           })
-          .where(eq(expenses.id, id))
+          .where(ownExpense(companyId, id))
           .returning()) as [ExpenseRow];
       } else {
         [row] = (await tx
@@ -257,8 +262,7 @@ export async function requestReceiptLookup(
   try {
     return await deps.db.transaction(async (tx) => {
       const seq = await reserveChangeSeq(tx, companyId);
-      const existing = await lockedExpense(tx, id);
-      if (existing && existing.companyId !== companyId) throw expenseNotFound();
+      const existing = await lockedExpense(tx, companyId, id);
       const queued = {
         receiptCode: lookup.receiptCode,
         time: lookup.time,
@@ -288,7 +292,7 @@ export async function requestReceiptLookup(
         [row] = (await tx
           .update(expenses)
           .set({ ...queued, version: existing.version + 1, seq, updatedAt: now })
-          .where(eq(expenses.id, id))
+          .where(ownExpense(companyId, id))
           .returning()) as [ExpenseRow];
       } else {
         [row] = (await tx
@@ -344,8 +348,8 @@ export async function changeExpenseStatus(
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const seq = await reserveChangeSeq(tx, companyId);
-    const existing = await lockedExpense(tx, id);
-    if (!existing || existing.companyId !== companyId) throw expenseNotFound();
+    const existing = await lockedExpense(tx, companyId, id);
+    if (!existing) throw expenseNotFound();
     if (existing.status === status) return toExpense(existing);
     if (!canChangeExpenseStatus(existing.status, status)) throw appError(409, 'expense_locked');
     if (status === 'processed' && !isExpenseFilled(existing)) {
@@ -360,7 +364,7 @@ export async function changeExpenseStatus(
         seq,
         updatedAt: now,
       })
-      .where(eq(expenses.id, id))
+      .where(ownExpense(companyId, id))
       .returning()) as [ExpenseRow];
     await tx.insert(auditLog).values({
       companyId,

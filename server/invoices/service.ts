@@ -131,15 +131,20 @@ export function computedColumns(fields: InvoiceFields) {
 
 async function linkProducts(
   tx: Tx,
+  companyId: string,
   id: string,
   productIds: Set<string>,
   replace: boolean,
 ): Promise<void> {
-  if (replace) await tx.delete(invoiceProducts).where(eq(invoiceProducts.invoiceId, id));
+  if (replace) {
+    await tx
+      .delete(invoiceProducts)
+      .where(and(eq(invoiceProducts.companyId, companyId), eq(invoiceProducts.invoiceId, id)));
+  }
   if (productIds.size) {
     await tx
       .insert(invoiceProducts)
-      .values([...productIds].map((productId) => ({ invoiceId: id, productId })));
+      .values([...productIds].map((productId) => ({ companyId, invoiceId: id, productId })));
   }
 }
 
@@ -160,11 +165,12 @@ async function writeDraft(
   try {
     return await deps.db.transaction(async (tx) => {
       const seq = await reserveChangeSeq(tx, companyId);
-      const [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
-      if (existing && existing.companyId !== companyId) {
-        // Ids are random: another company's invoice is never revealed nor touched.
-        throw mode === 'create' ? appError(409, 'conflict') : invoiceNotFound();
-      }
+      // Ids are the company's own: another company's invoice with the same id is never seen.
+      const [existing] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
+        .for('update');
       if (existing && sameFields(existing, fields)) {
         // A replay (or a save with nothing changed): no new version, no new change.
         const joined = await findInvoice(tx, companyId, id);
@@ -201,7 +207,7 @@ async function writeDraft(
             seq,
             updatedAt: now,
           })
-          .where(eq(invoices.id, id))
+          .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
           .returning()) as [InvoiceRow];
       } else {
         [row] = (await tx
@@ -223,7 +229,7 @@ async function writeDraft(
           })
           .returning()) as [InvoiceRow];
       }
-      await linkProducts(tx, id, productIds, Boolean(existing));
+      await linkProducts(tx, companyId, id, productIds, Boolean(existing));
       await tx.insert(auditLog).values({
         companyId,
         userId,
@@ -306,7 +312,7 @@ export async function cancelInvoice(ctx: InvoiceContext, id: string): Promise<Ap
         seq,
         updatedAt: now,
       })
-      .where(eq(invoices.id, id))
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
       .returning()) as [InvoiceRow];
     await tx.insert(auditLog).values({
       companyId,

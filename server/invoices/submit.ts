@@ -131,7 +131,7 @@ export async function submitInvoice(ctx: InvoiceContext, id: string): Promise<Ap
         seq,
         updatedAt: now,
       })
-      .where(eq(invoices.id, id))
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)))
       .returning()) as [InvoiceRow];
     await tx.insert(auditLog).values({
       companyId,

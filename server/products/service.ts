@@ -71,11 +71,12 @@ export async function saveProduct(
   try {
     return await deps.db.transaction(async (tx) => {
       const seq = await reserveChangeSeq(tx, companyId);
-      const [existing] = await tx.select().from(products).where(eq(products.id, id));
-      if (existing && existing.companyId !== companyId) {
-        throw mode === 'create' ? appError(409, 'conflict') : notFound();
-      }
-      if (!existing && (await isTombstoned(tx, 'product', id))) {
+      // Ids are the company's own: another company's record with the same id is never seen.
+      const [existing] = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.companyId, companyId), eq(products.id, id)));
+      if (!existing && (await isTombstoned(tx, 'product', id, companyId))) {
         throw mode === 'create' ? appError(409, 'record_deleted') : notFound();
       }
       if (existing && sameFields(existing, fields)) {
@@ -88,7 +89,7 @@ export async function saveProduct(
         [row] = (await tx
           .update(products)
           .set({ ...fields, nameKey, version: existing.version + 1, seq, updatedAt: now })
-          .where(eq(products.id, id))
+          .where(and(eq(products.companyId, companyId), eq(products.id, id)))
           .returning()) as [ProductRow];
       } else {
         [row] = (await tx

@@ -6,7 +6,7 @@ import { isoDate } from '../../domain/schemas/company';
 import { requireAuth, requireRole } from '../auth/middleware';
 import { pageQuery } from '../companies/routes';
 import type { AppEnv, Deps } from '../context';
-import { idParam } from '../http/id-param';
+import { idParam, idQuery } from '../http/id-param';
 import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
 import { emailInvoice } from '../invoices/email';
 import { findInvoice, receiptOf } from '../invoices/records';
@@ -48,7 +48,7 @@ export function receiptCopyRoutes(deps: Deps) {
       v.object({ layout: v.optional(v.picklist(RECEIPT_LAYOUTS), 'a4') }),
       c.req.query(),
     );
-    const companyId = await receiptCompany(deps, c.get('user'), id);
+    const companyId = await receiptCompany(deps, c.get('user'), id, idQuery(c, 'companyId'));
     const joined = await findInvoice(deps.db, companyId, id);
     if (!joined) throw appError(404, 'not_found');
     const view = receiptView(
@@ -72,7 +72,7 @@ export function receiptCopyRoutes(deps: Deps) {
 
   app.post('/:id/email', async (c) => {
     const id = idParam(c);
-    const companyId = await receiptCompany(deps, c.get('user'), id);
+    const companyId = await receiptCompany(deps, c.get('user'), id, idQuery(c, 'companyId'));
     const { to } = parseWith(emailBody, (await readJson(c)) ?? {});
     const sent = await emailInvoice(
       { deps, companyId, userId: c.get('user').id, deviceId: null },

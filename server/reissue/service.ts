@@ -84,7 +84,13 @@ export async function findReceipts(
     .from(fiscalReceipts)
     .innerJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
     .innerJoin(companies, eq(companies.id, fiscalReceipts.companyId))
-    .innerJoin(invoices, eq(invoices.id, fiscalReceipts.invoiceId))
+    .innerJoin(
+      invoices,
+      and(
+        eq(invoices.companyId, fiscalReceipts.companyId),
+        eq(invoices.id, fiscalReceipts.invoiceId),
+      ),
+    )
     .where(and(...filters))
     .orderBy(desc(fiscalReceipts.issuedAt), desc(fiscalReceipts.id))
     .limit(query.limit)
@@ -97,12 +103,28 @@ export async function findReceipts(
   };
 }
 
-/** The company of a receipted invoice the user reaches; 404 otherwise, alike. */
-export async function receiptCompany(deps: Deps, user: AuthUser, invoiceId: string) {
-  const [row] = await deps.db
+/**
+ * The company of a receipted invoice the user reaches; 404 otherwise, alike. Invoice ids are
+ * unique within a company only, so the list's `companyId` names which one; without it an id
+ * that two reachable companies use names neither.
+ */
+export async function receiptCompany(
+  deps: Deps,
+  user: AuthUser,
+  invoiceId: string,
+  companyId?: string,
+) {
+  const rows = await deps.db
     .select({ companyId: fiscalReceipts.companyId })
     .from(fiscalReceipts)
-    .where(and(eq(fiscalReceipts.invoiceId, invoiceId), await reach(deps, user)));
-  if (!row) throw appError(404, 'not_found');
-  return row.companyId;
+    .where(
+      and(
+        eq(fiscalReceipts.invoiceId, invoiceId),
+        companyId ? eq(fiscalReceipts.companyId, companyId) : undefined,
+        await reach(deps, user),
+      ),
+    )
+    .limit(2);
+  if (rows.length !== 1) throw appError(404, 'not_found');
+  return rows[0]!.companyId;
 }

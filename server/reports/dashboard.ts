@@ -88,7 +88,13 @@ async function rejectedReceipts(db: DbOrTx, companyId: string) {
     })
     .from(fiscalReceipts)
     .innerJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
-    .innerJoin(invoices, eq(invoices.id, fiscalReceipts.invoiceId))
+    .innerJoin(
+      invoices,
+      and(
+        eq(invoices.companyId, fiscalReceipts.companyId),
+        eq(invoices.id, fiscalReceipts.invoiceId),
+      ),
+    )
     .where(and(eq(fiscalReceipts.companyId, companyId), eq(traOutbox.status, 'rejected')))
     .orderBy(desc(fiscalReceipts.gc))
     .limit(REJECTED_SHOWN);

@@ -108,7 +108,13 @@ export async function invoicesReport(
     .select({ status: invoices.status, traStatus: traOutbox.status, n: count() })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .leftJoin(fiscalReceipts, eq(fiscalReceipts.invoiceId, invoices.id))
+    .leftJoin(
+      fiscalReceipts,
+      and(
+        eq(fiscalReceipts.companyId, invoices.companyId),
+        eq(fiscalReceipts.invoiceId, invoices.id),
+      ),
+    )
     .leftJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
     .where(base)
     .groupBy(invoices.status, traOutbox.status);
@@ -141,7 +147,13 @@ export async function invoicesReport(
     })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .leftJoin(fiscalReceipts, eq(fiscalReceipts.invoiceId, invoices.id))
+    .leftJoin(
+      fiscalReceipts,
+      and(
+        eq(fiscalReceipts.companyId, invoices.companyId),
+        eq(fiscalReceipts.invoiceId, invoices.id),
+      ),
+    )
     .leftJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
     .where(and(...pageFilters))
     .orderBy(desc(invoices.date), desc(invoices.createdAt), desc(invoices.id))

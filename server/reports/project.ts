@@ -3,7 +3,7 @@
 // changes (issued by TRA, set aside as rejected) take one too. A report first reads the
 // company's committed position, then projects every invoice written since the last projection
 // up to it, so it sees every receipt committed before it started, and nothing is counted twice
-// (rows are upserted by invoice id). No hook in the invoice services is needed, and a server
+// (rows are upserted by company and invoice id). No hook in the invoice services is needed, and a server
 // that was off while receipts were made catches up at its first report.
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -295,7 +295,7 @@ async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void
       .insert(sales)
       .values(chunk.map((sale) => saleRow(companyId, sale)))
       .onConflictDoUpdate({
-        target: sales.invoiceId,
+        target: [sales.companyId, sales.invoiceId],
         set: { status: sql`excluded.status`, traStatus: sql`excluded.tra_status` },
       });
   }

@@ -56,7 +56,7 @@ export function salesWhere(query: SalesQuery): SQL {
   if (filter.payment) parts.push(sql.raw(`s.${PAYMENT_COLUMNS[filter.payment]} > 0`));
   if (filter.product) {
     parts.push(
-      sql`exists (select 1 from sale_lines l where l.invoice_id = s.invoice_id and l.product_id = ${filter.product})`,
+      sql`exists (select 1 from sale_lines l where l.company_id = s.company_id and l.invoice_id = s.invoice_id and l.product_id = ${filter.product})`,
     );
   }
   return sql.join(parts, sql` and `);
@@ -190,7 +190,7 @@ export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesR
         order by sum(s.amount) desc, s.product_key collate "C" limit ${REPORT_TOP}`
       : sql`select l.product_key as key, max(l.product_id::text) as product_id,
           max(l.description collate "C") as name, sum(l.quantity) as quantity, sum(l.amount) as amount
-        from sale_lines l join sales s on s.invoice_id = l.invoice_id
+        from sale_lines l join sales s on s.company_id = l.company_id and s.invoice_id = l.invoice_id
         where l.company_id = ${query.companyId} and l.date >= ${query.firstDay}
           and l.date <= ${query.lastDay} and ${where}
         group by l.product_key

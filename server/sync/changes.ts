@@ -58,7 +58,7 @@ export async function isTombstoned(
   db: DbOrTx,
   entity: SyncedEntity,
   id: string,
-  companyId?: string,
+  companyId: string,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: tombstones.id })
@@ -67,7 +67,7 @@ export async function isTombstoned(
       and(
         eq(tombstones.entity, entity),
         eq(tombstones.id, id),
-        companyId ? eq(tombstones.companyId, companyId) : undefined,
+        eq(tombstones.companyId, companyId),
       ),
     );
   return Boolean(row);

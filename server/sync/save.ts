@@ -3,7 +3,7 @@
 // uniqueness rules, the row and its audit entry, in one transaction. Saving the same content
 // again answers the stored record without a new version, so a replay is harmless even after
 // its Idempotency-Key expired.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { databaseError, UNIQUE_VIOLATION } from '../db/errors';
@@ -44,12 +44,11 @@ export async function saveSyncedRecord<Row extends SyncedRow, Fields extends obj
   try {
     return await deps.db.transaction(async (tx) => {
       const seq = await reserveChangeSeq(tx, companyId);
-      const [existing] = (await tx.select().from(table).where(eq(table.id, id))) as Row[];
-      if (existing && existing.companyId !== companyId) {
-        // Never reveal or touch another company's record: ids are random, so this is no mistake.
-        throw mode === 'create' ? appError(409, 'conflict') : spec.notFound();
-      }
-      if (!existing && (await isTombstoned(tx, spec.entity, id))) {
+      // Ids are the company's own (keyed by company and id): another company's record with the
+      // same id is neither seen nor touched, so an answer never tells that it exists.
+      const own = and(eq(table.companyId, companyId), eq(table.id, id));
+      const [existing] = (await tx.select().from(table).where(own)) as Row[];
+      if (!existing && (await isTombstoned(tx, spec.entity, id, companyId))) {
         throw mode === 'create' ? appError(409, 'record_deleted') : spec.notFound();
       }
       if (existing && spec.same(existing, fields)) return { row: existing, created: false };
@@ -60,7 +59,7 @@ export async function saveSyncedRecord<Row extends SyncedRow, Fields extends obj
           ? await tx
               .update(table)
               .set({ ...fields, version: existing.version + 1, seq, updatedAt: now } as never)
-              .where(eq(table.id, id))
+              .where(own)
               .returning()
           : await tx
               .insert(table)

@@ -102,9 +102,10 @@ export function toFiscalReceipt(row: ReceiptRow, outbox: OutboxState): FiscalRec
   };
 }
 
-/** The fiscal receipt of an invoice, or null when it was never fiscalized. */
+/** The fiscal receipt of a company's invoice, or null when it was never fiscalized. */
 export async function receiptForInvoice(
   db: DbOrTx,
+  companyId: string,
   invoiceId: string,
 ): Promise<FiscalReceipt | null> {
   const [row] = await db
@@ -116,7 +117,7 @@ export async function receiptForInvoice(
     })
     .from(fiscalReceipts)
     .innerJoin(traOutbox, eq(traOutbox.id, fiscalReceipts.outboxId))
-    .where(eq(fiscalReceipts.invoiceId, invoiceId));
+    .where(and(eq(fiscalReceipts.companyId, companyId), eq(fiscalReceipts.invoiceId, invoiceId)));
   return row ? toFiscalReceipt(row.receipt, row) : null;
 }
 
@@ -253,12 +254,13 @@ export async function fiscalizeInvoice(
   const [already] = await tx
     .select({ id: fiscalReceipts.id })
     .from(fiscalReceipts)
-    .where(eq(fiscalReceipts.invoiceId, input.invoiceId));
-  if (already) {
-    const existing = (await receiptForInvoice(tx, input.invoiceId))!;
-    if (existing.companyId !== input.companyId) throw appError(409, 'conflict');
-    return existing;
-  }
+    .where(
+      and(
+        eq(fiscalReceipts.companyId, input.companyId),
+        eq(fiscalReceipts.invoiceId, input.invoiceId),
+      ),
+    );
+  if (already) return (await receiptForInvoice(tx, input.companyId, input.invoiceId))!;
   if (!found) {
     const [company] = await tx
       .select({ id: companies.id })

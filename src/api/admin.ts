@@ -308,9 +308,18 @@ export const findReceiptCopies = (filter: {
   api
     .get('v1/accounting/receipt-copies', { searchParams: query({ ...filter, limit: 50 }) })
     .json<{ items: ReceiptCopy[] }>();
-export const receiptCopyPdf = (invoiceId: string, layout: 'a4' | '80mm' | '58mm') =>
-  api.get(`v1/accounting/receipt-copies/${invoiceId}/pdf`, { searchParams: { layout } }).blob();
-export const emailReceiptCopy = (invoiceId: string, to: string) =>
+/** Invoice ids are unique within their company: the receipt is named by both. */
+type ReceiptCopyRef = Pick<ReceiptCopy, 'invoiceId' | 'companyId'>;
+export const receiptCopyPdf = (receipt: ReceiptCopyRef, layout: 'a4' | '80mm' | '58mm') =>
   api
-    .post(`v1/accounting/receipt-copies/${invoiceId}/email`, { json: { to } })
+    .get(`v1/accounting/receipt-copies/${receipt.invoiceId}/pdf`, {
+      searchParams: { layout, companyId: receipt.companyId },
+    })
+    .blob();
+export const emailReceiptCopy = (receipt: ReceiptCopyRef, to: string) =>
+  api
+    .post(`v1/accounting/receipt-copies/${receipt.invoiceId}/email`, {
+      searchParams: { companyId: receipt.companyId },
+      json: { to },
+    })
     .json<{ to: string }>();

@@ -86,10 +86,12 @@ async function applyPage(companyId: string, page: ChangesPage): Promise<number> 
       ids.forEach((id, index) => {
         const change = changes.get(id)!;
         const local = locals[index];
+        // Ids are unique within a company only: another company's record on this device under
+        // the same id is neither replaced nor removed by this company's changes.
+        if (local && local.companyId !== companyId) return;
         if (change.deleted) {
           deletions.push(id);
         } else {
-          if (local && local.companyId !== companyId) return;
           if (local && local.version > change.record.version) return;
           puts.push(entity.toLocal(change.record, companyId, local));
         }

@@ -56,7 +56,7 @@ describe('fiscalizing an invoice', () => {
       }),
     ).rejects.toThrow('the invoice could not be stored');
     expect(await nextGc(company.id)).toBe(before);
-    expect(await receiptForInvoice(env.deps.db, invoice.invoiceId)).toBeNull();
+    expect(await receiptForInvoice(env.deps.db, invoice.companyId, invoice.invoiceId)).toBeNull();
     const receipt = await env.fiscalize(invoice);
     expect(receipt.gc).toBe(before);
   });

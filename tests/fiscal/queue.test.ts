@@ -195,11 +195,15 @@ describe('the queue to TRA', () => {
       [2, 30, 3],
       [3, 0, 1],
     ]);
-    expect(await receiptForInvoice(env.deps.db, invoices[1]!.invoiceId)).toMatchObject({
+    expect(
+      await receiptForInvoice(env.deps.db, invoices[1]!.companyId, invoices[1]!.invoiceId),
+    ).toMatchObject({
       status: 'rejected',
       traMessage: expect.stringMatching(/Totals do not add up/),
     });
-    expect(await receiptForInvoice(env.deps.db, invoices[2]!.invoiceId)).toMatchObject({
+    expect(
+      await receiptForInvoice(env.deps.db, invoices[2]!.companyId, invoices[2]!.invoiceId),
+    ).toMatchObject({
       status: 'accepted',
       acknowledgedAt: expect.any(String),
     });
@@ -413,7 +417,9 @@ describe('the queue to TRA', () => {
       expect(await check()).toBe(true);
     };
     await until(
-      async () => (await receiptForInvoice(env.deps.db, receipt.invoiceId))?.status === 'accepted',
+      async () =>
+        (await receiptForInvoice(env.deps.db, receipt.companyId, receipt.invoiceId))?.status ===
+        'accepted',
     );
     env.clock.set(new Date(Date.parse(`${receipt.date}T23:59:59+03:00`) + 2_000));
     await until(async () => (await env.sim.zLedger(company.serial)).length > 0);

@@ -16,10 +16,12 @@ export function testDbKind(): 'pglite' | 'postgresql' {
 
 export async function createTestDatabase(
   kind: 'pglite' | 'postgresql' = testDbKind(),
+  options: { migrate?: boolean } = {},
 ): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
   if (kind === 'pglite') {
     const database = await openDatabase({});
-    await migrateDatabase(database);
+    if (migrate) await migrateDatabase(database);
     return { ...database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -32,7 +34,7 @@ export async function createTestDatabase(
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
-  await migrateDatabase(database);
+  if (migrate) await migrateDatabase(database);
   return {
     ...database,
     url: url.toString(),

@@ -303,18 +303,19 @@ describe('deleting customers', () => {
   });
 
   it('refuses to delete a customer that an invoice refers to, and keeps it', async () => {
-    const { token } = await companyOperator();
+    const { token, company } = await companyOperator();
     const input = customer();
     await server.call('POST', '/v1/accounting/customers', { token, body: input });
-    // A table that refers to customers the way invoices do: a plain foreign key.
+    // A table that refers to customers the way invoices do: a foreign key with the company.
     const table = `test_invoices_${crypto.randomBytes(4).toString('hex')}`;
     await server.deps.db.execute(
       sql.raw(
-        `create table ${table} (id uuid primary key, customer_id uuid not null references customers(id))`,
+        `create table ${table} (id uuid primary key, company_id uuid not null, customer_id uuid not null,
+          foreign key (company_id, customer_id) references customers(company_id, id))`,
       ),
     );
     await server.deps.db.execute(
-      sql`insert into ${sql.identifier(table)} values (${crypto.randomUUID()}, ${input.id})`,
+      sql`insert into ${sql.identifier(table)} values (${crypto.randomUUID()}, ${company.id}, ${input.id})`,
     );
     const url = `/v1/accounting/customers/${input.id}`;
     const refused = await server.call('DELETE', url, { token });
@@ -339,14 +340,15 @@ describe('company isolation', () => {
     await server.call('POST', '/v1/accounting/customers', { token: a.token, body: input });
     const url = `/v1/accounting/customers/${input.id}`;
     expect((await server.call('GET', url, { token: b.token })).status).toBe(404);
+    expect((await server.call('DELETE', url, { token: b.token })).status).toBe(404);
+    // The id is the company's own: B writing it makes a customer of B's, A's stays as it was.
     const change = await server.call('PUT', url, {
       token: b.token,
       body: { ...input, name: 'Taken over' },
     });
-    expect(change.status).toBe(404);
-    expect((await server.call('DELETE', url, { token: b.token })).status).toBe(404);
+    expect(change.status).toBe(201);
     const list = await server.call('GET', '/v1/accounting/customers', { token: b.token });
-    expect(list.body.items.map((c: { id: string }) => c.id)).not.toContain(input.id);
+    expect(list.body.items.map((c: { name: string }) => c.name)).toEqual(['Taken over']);
     const asked = await server.call('GET', `/v1/accounting/customers?companyId=${a.company.id}`, {
       token: b.token,
     });

@@ -1,6 +1,7 @@
 // Receipt reissuing: an admin finds receipts of the companies they reach by number, customer or
 // day, sees those TRA has not accepted with TRA's last answer, and gives the customer a copy —
 // a PDF marked as a copy, or an email with it. Another organization's receipt answers 404.
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
@@ -22,8 +23,9 @@ async function signIn(user: { username: string }) {
   return body.token as string;
 }
 
-async function submitted(target: InvoiceShop, customer: string) {
+async function submitted(target: InvoiceShop, customer: string, id = crypto.randomUUID()) {
   const body = invoiceBody({
+    id,
     customer: {
       name: customer,
       identificationType: 'NO_IDENTIFICATION',
@@ -130,6 +132,29 @@ describe('receipt copies', () => {
       token: shop.token,
     });
     expect(operator.status).toBe(403);
+  });
+
+  it('are named by company and invoice id when two companies in reach use the same id', async () => {
+    const admin = await signIn(await createUser(env.deps.db, 'platform_admin'));
+    const id = crypto.randomUUID();
+    const ours = await submitted(shop, 'Bi Mwanaidi Salim', id);
+    const theirs = await submitted(foreign, 'Bw Hamisi Juma', id);
+    const pdf = (query: string) =>
+      env.server.app.request(`/v1/accounting/receipt-copies/${id}/pdf${query}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+    expect((await pdf('')).status).toBe(404);
+    for (const [companyId, expected] of [
+      [shop.companyId, ours],
+      [foreign.companyId, theirs],
+    ] as const) {
+      const answer = await pdf(`?companyId=${companyId}`);
+      expect(answer.status).toBe(200);
+      const text = (await readPdf(Buffer.from(await answer.arrayBuffer()))).text.join(' ');
+      expect(text).toContain(expected.code);
+    }
+    const unknown = await pdf(`?companyId=${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
   });
 
   it('are emailed as a copy', async () => {

@@ -122,6 +122,23 @@ describe('pulling changes', () => {
     });
   });
 
+  it("leaves another company's record under the same id alone, changed or deleted", async () => {
+    const other = '22222222-2222-4222-8222-222222222222';
+    const server = fakeServer();
+    server.answers.push(page([customer(ID.asha, 'Asha of the other shop', 1)], '1'));
+    await pullChanges({ send: server.send, companyId: other });
+    server.answers.push(
+      page([customer(ID.asha, 'Asha', 2)], '2'),
+      page([{ type: 'customer', id: ID.asha, seq: 3, deleted: true }], '3'),
+    );
+    await pullChanges({ send: server.send, companyId: COMPANY });
+    await pullChanges({ send: server.send, companyId: COMPANY });
+    expect(await db.customers.get(ID.asha)).toMatchObject({
+      name: 'Asha of the other shop',
+      companyId: other,
+    });
+  });
+
   it('ignores a server version older than the one the device has', async () => {
     const server = fakeServer();
     server.answers.push(

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,7 +17,8 @@ import { companies } from './core';
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey(),
+    /** Unique within the company only: another company may hold a record with the same id. */
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -33,6 +35,7 @@ export const customers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     index('customers_company_seq_idx').on(t.companyId, t.seq),
     index('customers_company_name_idx').on(t.companyId, sql`lower(${t.name})`),
     // The database refuses duplicates even if two requests race past the service's check.

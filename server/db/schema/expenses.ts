@@ -8,10 +8,12 @@ import {
   bigint,
   customType,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -35,7 +37,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const expenseCategories = pgTable(
   'expense_categories',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -52,6 +54,7 @@ export const expenseCategories = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     index('expense_categories_company_seq_idx').on(t.companyId, t.seq),
     uniqueIndex('expense_categories_code_idx').on(t.companyId, t.code),
   ],
@@ -60,7 +63,7 @@ export const expenseCategories = pgTable(
 export const vendors = pgTable(
   'vendors',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -77,6 +80,7 @@ export const vendors = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     index('vendors_company_seq_idx').on(t.companyId, t.seq),
     // 'Conflict. Tax Number or Serial already registered.', even when two requests race.
     uniqueIndex('vendors_tin_idx').on(t.companyId, t.tin),
@@ -89,7 +93,7 @@ export const vendors = pgTable(
 export const expenses = pgTable(
   'expenses',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -106,9 +110,12 @@ export const expenses = pgTable(
     /** Shillings per unit × 1,000,000 (domain/currency RATE_SCALE), so no float is stored. */
     rateMicros: bigint('rate_micros', { mode: 'number' }).notNull(),
     amountType: text('amount_type', { enum: AMOUNT_TYPES }).notNull(),
-    /** Plain foreign keys: a category or vendor an expense names cannot be deleted. */
-    categoryId: uuid('category_id').references(() => expenseCategories.id),
-    vendorId: uuid('vendor_id').references(() => vendors.id),
+    /**
+     * Foreign keys with company_id: a category or vendor an expense names cannot be deleted,
+     * and it is always one of the expense's own company.
+     */
+    categoryId: uuid('category_id'),
+    vendorId: uuid('vendor_id'),
     /** The seller as the receipt names it; null until a scanned receipt was read. */
     vendor: jsonb('vendor').$type<ExpenseVendor>(),
     items: jsonb('items').$type<ExpenseItem[]>().notNull(),
@@ -141,15 +148,26 @@ export const expenses = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'expenses_category_fk',
+      columns: [t.companyId, t.categoryId],
+      foreignColumns: [expenseCategories.companyId, expenseCategories.id],
+    }),
+    foreignKey({
+      name: 'expenses_vendor_fk',
+      columns: [t.companyId, t.vendorId],
+      foreignColumns: [vendors.companyId, vendors.id],
+    }),
     index('expenses_company_seq_idx').on(t.companyId, t.seq),
     // 'Conflict. Code already registered.': one expense per receipt, also across phones.
     uniqueIndex('expenses_receipt_code_idx').on(t.companyId, t.receiptCode),
     index('expenses_company_date_idx').on(t.companyId, t.date, t.createdAt, t.id),
     index('expenses_vendor_idx')
-      .on(t.vendorId)
+      .on(t.companyId, t.vendorId)
       .where(sql`${t.vendorId} is not null`),
     index('expenses_category_idx')
-      .on(t.categoryId)
+      .on(t.companyId, t.categoryId)
       .where(sql`${t.categoryId} is not null`),
     // The lookup job's queue: only rows with a lookup under way are in it.
     index('expenses_lookup_due_idx')
@@ -162,13 +180,11 @@ export const expenseAttachments = pgTable(
   'expense_attachments',
   {
     /** Chosen by the phone that took the photo, so a repeated upload is the same file. */
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
-    expenseId: uuid('expense_id')
-      .notNull()
-      .references(() => expenses.id),
+    expenseId: uuid('expense_id').notNull(),
     name: text('name').notNull(),
     kind: text('kind', { enum: ATTACHMENT_KINDS }).notNull(),
     mime: text('mime').notNull(),
@@ -182,8 +198,14 @@ export const expenseAttachments = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'expense_attachments_expense_fk',
+      columns: [t.companyId, t.expenseId],
+      foreignColumns: [expenses.companyId, expenses.id],
+    }),
     index('expense_attachments_company_seq_idx').on(t.companyId, t.seq),
-    index('expense_attachments_expense_idx').on(t.expenseId),
+    index('expense_attachments_expense_idx').on(t.companyId, t.expenseId),
   ],
 );
 
@@ -196,12 +218,21 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * The bytes of attachments when ATTACHMENT_STORE=database: every server process sharing one
  * PostgreSQL reaches them. By default they are files under DATA_DIR instead.
  */
-export const expenseAttachmentBlobs = pgTable('expense_attachment_blobs', {
-  attachmentId: uuid('attachment_id')
-    .primaryKey()
-    .references(() => expenseAttachments.id, { onDelete: 'cascade' }),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  bytes: bytea('bytes').notNull(),
-});
+export const expenseAttachmentBlobs = pgTable(
+  'expense_attachment_blobs',
+  {
+    attachmentId: uuid('attachment_id').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.attachmentId] }),
+    foreignKey({
+      name: 'expense_attachment_blobs_attachment_fk',
+      columns: [t.companyId, t.attachmentId],
+      foreignColumns: [expenseAttachments.companyId, expenseAttachments.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,7 +16,6 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { INVOICE_ORIGINS, INVOICE_STATUSES } from '../../../domain/invoice-status';
 import type { Payment } from '../../../domain/payments';
@@ -31,7 +31,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey(),
+    /** Unique within the company only, like every id a device chooses. */
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -43,10 +44,11 @@ export const invoices = pgTable(
     operatorId: uuid('operator_id').references(() => users.id),
     operatorName: text('operator_name'),
     /**
-     * A plain foreign key with NO ACTION: the database refuses to delete a customer that has
-     * invoices (server/customers/references.ts turns that into the user's message).
+     * A foreign key (with company_id) with NO ACTION: the database refuses to delete a customer
+     * that has invoices (server/customers/references.ts turns that into the user's message), and
+     * an invoice can only name a customer of its own company.
      */
-    customerId: uuid('customer_id').references(() => customers.id),
+    customerId: uuid('customer_id'),
     /** The customer as printed on this invoice; later edits of the customer never change it. */
     customer: jsonb('customer').$type<InvoiceCustomer>().notNull(),
     amountsIncludeTax: boolean('amounts_include_tax').notNull(),
@@ -62,7 +64,8 @@ export const invoices = pgTable(
     reference: text('reference'),
     accountingNumber: text('accounting_number'),
     origin: text('origin', { enum: INVOICE_ORIGINS }).notNull(),
-    correctsInvoiceId: uuid('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
+    /** Another invoice of the same company (foreign key with company_id). */
+    correctsInvoiceId: uuid('corrects_invoice_id'),
     /** RCTNUM and RCTVNUM of its fiscal receipt, copied here for search and lists. */
     receiptNumber: integer('receipt_number'),
     verificationCode: text('verification_code'),
@@ -79,13 +82,24 @@ export const invoices = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'invoices_customer_fk',
+      columns: [t.companyId, t.customerId],
+      foreignColumns: [customers.companyId, customers.id],
+    }),
+    foreignKey({
+      name: 'invoices_corrects_invoice_fk',
+      columns: [t.companyId, t.correctsInvoiceId],
+      foreignColumns: [t.companyId, t.id],
+    }),
     uniqueIndex('invoices_public_id_idx').on(t.publicId),
     index('invoices_company_seq_idx').on(t.companyId, t.seq),
     // The list: newest first within a company, optionally one status and a date range.
     index('invoices_company_date_idx').on(t.companyId, t.date, t.createdAt, t.id),
     index('invoices_company_status_date_idx').on(t.companyId, t.status, t.date, t.createdAt, t.id),
     index('invoices_customer_idx')
-      .on(t.customerId)
+      .on(t.companyId, t.customerId)
       .where(sql`${t.customerId} is not null`),
     index('invoices_company_receipt_idx')
       .on(t.companyId, t.receiptNumber)
@@ -101,15 +115,24 @@ export const invoices = pgTable(
 export const invoiceProducts = pgTable(
   'invoice_products',
   {
-    invoiceId: uuid('invoice_id')
+    companyId: uuid('company_id')
       .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id),
+      .references(() => companies.id),
+    invoiceId: uuid('invoice_id').notNull(),
+    productId: uuid('product_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.invoiceId, t.productId] }),
-    index('invoice_products_product_idx').on(t.productId),
+    primaryKey({ columns: [t.companyId, t.invoiceId, t.productId] }),
+    foreignKey({
+      name: 'invoice_products_invoice_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [invoices.companyId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_products_product_fk',
+      columns: [t.companyId, t.productId],
+      foreignColumns: [products.companyId, products.id],
+    }),
+    index('invoice_products_product_idx').on(t.companyId, t.productId),
   ],
 );

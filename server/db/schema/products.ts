@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,7 +17,8 @@ import { companies } from './core';
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey(),
+    /** Unique within the company only, like every id a device chooses. */
+    id: uuid('id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -33,6 +35,7 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     index('products_company_seq_idx').on(t.companyId, t.seq),
     uniqueIndex('products_name_idx').on(t.companyId, t.nameKey),
   ],

@@ -4,6 +4,7 @@
 // company's changes feed (server/reports/project.ts); nothing else writes them.
 import {
   bigint,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -21,7 +22,7 @@ const groupCents = (name: string) => bigint(name, { mode: 'number' });
 export const sales = pgTable(
   'sales',
   {
-    invoiceId: uuid('invoice_id').primaryKey(),
+    invoiceId: uuid('invoice_id').notNull(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
@@ -60,6 +61,7 @@ export const sales = pgTable(
     payInvoice: cents('pay_invoice'),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.invoiceId] }),
     index('sales_company_date_idx').on(t.companyId, t.date),
     index('sales_company_operator_idx').on(t.companyId, t.operatorId, t.date),
     index('sales_company_customer_idx').on(t.companyId, t.customerId, t.date),
@@ -69,9 +71,7 @@ export const sales = pgTable(
 export const saleLines = pgTable(
   'sale_lines',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => sales.invoiceId, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').notNull(),
     lineNo: smallint('line_no').notNull(),
     companyId: uuid('company_id')
       .notNull()
@@ -89,7 +89,12 @@ export const saleLines = pgTable(
     discount: cents('discount'),
   },
   (t) => [
-    primaryKey({ columns: [t.invoiceId, t.lineNo] }),
+    primaryKey({ columns: [t.companyId, t.invoiceId, t.lineNo] }),
+    foreignKey({
+      name: 'sale_lines_sale_fk',
+      columns: [t.companyId, t.invoiceId],
+      foreignColumns: [sales.companyId, sales.invoiceId],
+    }).onDelete('cascade'),
     index('sale_lines_company_date_idx').on(t.companyId, t.date),
     index('sale_lines_company_product_idx')
       .on(t.companyId, t.productId)

@@ -24,7 +24,10 @@ export const changeCounters = pgTable('change_counters', {
   lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
 });
 
-/** A deleted record, kept so devices that last synced before the deletion hear of it. */
+/**
+ * A deleted record, kept so devices that last synced before the deletion hear of it. Keyed by
+ * company like the records themselves: another company's deletion of the same id is not this one's.
+ */
 export const tombstones = pgTable(
   'tombstones',
   {
@@ -37,7 +40,7 @@ export const tombstones = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.entity, t.id] }),
+    primaryKey({ columns: [t.companyId, t.entity, t.id] }),
     index('tombstones_company_seq_idx').on(t.companyId, t.seq),
   ],
 );

@@ -181,7 +181,7 @@ export const fiscalReceipts = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('fiscal_receipts_invoice_idx').on(t.invoiceId),
+    uniqueIndex('fiscal_receipts_invoice_idx').on(t.companyId, t.invoiceId),
     uniqueIndex('fiscal_receipts_company_gc_idx').on(t.companyId, t.gc),
     uniqueIndex('fiscal_receipts_rctvnum_idx').on(t.rctvnum),
     uniqueIndex('fiscal_receipts_outbox_idx').on(t.outboxId),

@@ -38,11 +38,15 @@ interface Claimed {
   createdById: string | null;
 }
 
+/** Ids are unique within their company only. */
+const ownExpense = (row: { companyId: string; id: string }) =>
+  and(eq(expenses.companyId, row.companyId), eq(expenses.id, row.id));
+
 async function claim(deps: Deps, limit: number): Promise<Claimed[]> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const due = await tx
-      .select({ id: expenses.id })
+      .select({ companyId: expenses.companyId, id: expenses.id })
       .from(expenses)
       .where(
         and(
@@ -62,12 +66,7 @@ async function claim(deps: Deps, limit: number): Promise<Claimed[]> {
         lookupLeaseUntil: new Date(now.getTime() + LEASE_MS),
         lookupAttempts: sql`${expenses.lookupAttempts} + 1`,
       })
-      .where(
-        inArray(
-          expenses.id,
-          due.map((row) => row.id),
-        ),
-      )
+      .where(or(...due.map((row) => ownExpense(row))))
       .returning({
         id: expenses.id,
         companyId: expenses.companyId,
@@ -99,7 +98,7 @@ async function settle(deps: Deps, job: Claimed, outcome: VerifyOutcome): Promise
       })
       .where(
         and(
-          eq(expenses.id, job.id),
+          ownExpense(job),
           eq(expenses.lookupStatus, 'reading'),
           eq(expenses.lookupAttempts, job.attempts),
         ),
@@ -108,7 +107,7 @@ async function settle(deps: Deps, job: Claimed, outcome: VerifyOutcome): Promise
   }
   await deps.db.transaction(async (tx) => {
     const seq = await reserveChangeSeq(tx, job.companyId);
-    const [row] = await tx.select().from(expenses).where(eq(expenses.id, job.id)).for('update');
+    const [row] = await tx.select().from(expenses).where(ownExpense(job)).for('update');
     if (!row || row.lookupStatus !== 'reading' || row.lookupAttempts !== job.attempts) return;
     const base = {
       lookupLeaseUntil: null,
@@ -143,18 +142,18 @@ async function settle(deps: Deps, job: Claimed, outcome: VerifyOutcome): Promise
       await tx
         .update(expenses)
         .set({ ...columns, vendorId, ...base, lookupStatus: 'done', lookupError: null })
-        .where(eq(expenses.id, job.id));
+        .where(ownExpense(job));
     } else if (outcome.kind === 'found') {
       // Entered by hand (or canceled) while TRA was asked: the person's version stands.
       await tx
         .update(expenses)
         .set({ ...base, lookupStatus: 'done', lookupError: null })
-        .where(eq(expenses.id, job.id));
+        .where(ownExpense(job));
     } else {
       await tx
         .update(expenses)
         .set({ ...base, lookupStatus: 'failed', lookupError: 'receipt_processing_failed' })
-        .where(eq(expenses.id, job.id));
+        .where(ownExpense(job));
     }
     await tx.insert(auditLog).values({
       companyId: job.companyId,

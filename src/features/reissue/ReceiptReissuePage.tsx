@@ -38,7 +38,7 @@ type Filter = 'all' | 'pending' | 'rejected';
 
 async function openPdf(receipt: ReceiptCopy, layout: 'a4' | '80mm') {
   try {
-    const blob = await receiptCopyPdf(receipt.invoiceId, layout);
+    const blob = await receiptCopyPdf(receipt, layout);
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
@@ -61,7 +61,7 @@ function EmailCopy({ receipt, onDone }: { receipt: ReceiptCopy; onDone(): void }
     setBusy(true);
     const sent = await submitToServer(
       { setErrors: (errors) => setError(errors.to ?? errors['customer.email'] ?? null) },
-      () => emailReceiptCopy(receipt.invoiceId, to.trim()),
+      () => emailReceiptCopy(receipt, to.trim()),
     );
     setBusy(false);
     if (!sent) return;
