@@ -25,6 +25,7 @@ import { paymentRoutes } from './payment/routes';
 import { receiptCopyRoutes } from './reissue/routes';
 import { potentialClientRoutes, registrationRoutes } from './registration/routes';
 import { reportRoutes } from './reports/routes';
+import { ussdAccountRoutes, ussdGatewayRoutes } from './ussd/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { guardBodies, KB } from './http/body';
@@ -38,7 +39,7 @@ export function createApp(deps: Deps) {
 
   // The API's bodies wait for their route's checks; the mounted TRA simulator checks its own
   // client key and limits before it reads (server/tra-sim).
-  for (const path of ['/api/*', '/v1/*'])
+  for (const path of ['/api/*', '/v1/*', '/ussd/*'])
     app.use(
       path,
       guardBodies((where) =>
@@ -55,6 +56,7 @@ export function createApp(deps: Deps) {
   app.use('/api/*', jsonBodyLimit(16 * KB));
   app.use('/api/*', checkQuery());
   app.use('/v1/*', checkQuery());
+  app.use('/ussd/*', checkQuery());
   app.use('/api/*', compressResponses());
   app.use('/v1/*', compressResponses());
 
@@ -125,6 +127,8 @@ export function createApp(deps: Deps) {
   app.route('/v1/accounting/product-updates', productUpdateRoutes(deps));
   app.route('/v1/accounting/payment', paymentRoutes(deps));
   app.route('/v1/accounting/receipt-copies', receiptCopyRoutes(deps));
+  app.route('/v1/accounting/ussd', ussdAccountRoutes(deps));
+  app.route('/ussd', ussdGatewayRoutes(deps));
 
   if (!deps.config.traBaseUrl) {
     const simulator = createTraSimulator({

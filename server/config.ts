@@ -60,6 +60,12 @@ const envSchema = v.object({
   TRA_SIM_ADMIN_TOKEN: v.optional(
     v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   ),
+  USSD_GATEWAY_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9._~-]{16,200}$/, 'must be 16 to 200 letters, digits or ._~-'),
+    ),
+  ),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   ATTACHMENT_STORE: v.optional(
     v.picklist(['files', 'database'], 'must be files or database'),
@@ -92,6 +98,11 @@ export interface Config {
   traSimFaults: Partial<FaultSettings>;
   /** Bearer token for the built-in simulator's /tra-sim/admin endpoints; off when unset. */
   traSimAdminToken: string | undefined;
+  /**
+   * The secret the USSD gateway sends with every callback (?token= or a Bearer header); the
+   * callback is not served while it is unset.
+   */
+  ussdGatewayToken: string | undefined;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /**
    * Where expense attachments are kept: files under DATA_DIR (one server process), or the
@@ -135,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     traOverdueMs: e.TRA_OVERDUE_HOURS * 3_600_000,
     traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
     traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
+    ussdGatewayToken: e.USSD_GATEWAY_TOKEN,
     logLevel: e.LOG_LEVEL,
     attachmentStore: e.ATTACHMENT_STORE,
   };

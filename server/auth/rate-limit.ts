@@ -24,6 +24,8 @@ export const LIMITS = {
   invoiceMailPerRecipient: { max: 5, windowMs: 60 * 60_000 },
   /** Checks of the current password by a signed-in user (a stolen session guessing it). */
   passwordCheckPerUser: { max: 5, windowMs: 24 * 60 * 60_000 },
+  /** Wrong USSD PINs per calling number (or per user trying the menus in the app). */
+  ussdPinPerCaller: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Records one attempt against the key and returns how many the current window now holds. */

@@ -48,6 +48,8 @@ const COUNTER = [
   '/sales-old',
   '/profile',
   '/help/user-manual',
+  '/ussd',
+  '/auth-ussd',
 ];
 const OWNER = [
   '/company',

@@ -45,6 +45,8 @@ function chunkedBody(size: number): ReadableStream<Uint8Array> {
 const PUBLIC = [
   /^\/api\/v2\/(login|user\/token\/refresh|logout|password\/.*|recover.*|verify.*|reset.*)/,
   /^\/v1\/accounting\/(contact-requests|registrations)$/,
+  // The USSD gateway's callback: its token, not a sign-in (and a 404 while none is configured).
+  /^\/ussd\/callback$/,
 ];
 
 async function send(

@@ -43,6 +43,8 @@ describe('navigation by role (spec §6)', () => {
       '/payment',
       '/updates',
       '/help/user-manual',
+      '/ussd',
+      '/auth-ussd',
       '/profile',
     ]);
     expect(paths(navFor('company_owner', true))).toEqual(
@@ -78,6 +80,8 @@ describe('navigation by role (spec §6)', () => {
         'Payment',
         'What is new',
         'User manual',
+        'USSD channel',
+        'USSD PIN',
         'Profile',
       ]);
       expect(screen.getByTestId('company-name').textContent).toBe('Duka la Juma');

@@ -62,6 +62,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
+    /** Argon2id hash of the 4-digit PIN for the USSD channel; null until the user sets one. */
+    ussdPinHash: text('ussd_pin_hash'),
     role: text('role', {
       enum: ['platform_admin', 'org_admin', 'company_owner', 'operator'],
     }).notNull(),

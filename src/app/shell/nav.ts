@@ -9,6 +9,8 @@ import {
   IconBuildingStore,
   IconBulb,
   IconCash,
+  IconDeviceMobile,
+  IconDialpad,
   IconFileInvoice,
   IconFilePlus,
   IconLayoutDashboard,
@@ -104,6 +106,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/payment', label: msg`Payment`, icon: IconCash },
   { to: '/updates', label: msg`What is new`, icon: IconSpeakerphone },
   { to: '/help/user-manual', label: msg`User manual`, icon: IconBook },
+  { to: '/ussd', label: msg`USSD channel`, icon: IconDeviceMobile },
+  { to: '/auth-ussd', label: msg`USSD PIN`, icon: IconDialpad, roles: COMPANY_ROLES },
   { to: '/profile', label: msg`Profile`, icon: IconUserCircle },
 ];
 

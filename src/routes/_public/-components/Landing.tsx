@@ -36,7 +36,7 @@ import {
   USSD_CODE,
   VAT_PERCENT,
 } from '../../-components/constants';
-import { ButtonLink } from '../../../app/links';
+import { AnchorLink, ButtonLink } from '../../../app/links';
 
 function Feature({
   icon,
@@ -161,7 +161,10 @@ export function Landing() {
               </Trans>
             </Feature>
             <Feature icon={<IconDeviceMobile />} title={<Trans>USSD on any phone</Trans>}>
-              <Trans>No smartphone at hand? Dial {USSD_CODE} from any mobile phone.</Trans>
+              <Trans>No smartphone at hand? Dial {USSD_CODE} from any mobile phone.</Trans>{' '}
+              <AnchorLink to="/ussd">
+                <Trans>How USSD works</Trans>
+              </AnchorLink>
             </Feature>
           </SimpleGrid>
         </Container>

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "ussd_pin_hash" text;
