@@ -57,6 +57,8 @@ const OWNER = [
   '/welcome',
   '/payment',
   '/updates',
+  '/developer/documentation/api/auth',
+  '/developer/documentation/api/invoice',
 ];
 const ADMIN = [
   '/companies',
