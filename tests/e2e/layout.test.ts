@@ -59,6 +59,8 @@ const OWNER = [
   '/welcome',
   '/payment',
   '/updates',
+  '/developer/documentation/api/auth',
+  '/developer/documentation/api/invoice',
 ];
 const ADMIN = [
   '/companies',

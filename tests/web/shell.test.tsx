@@ -48,8 +48,14 @@ describe('navigation by role (spec §6)', () => {
       '/profile',
     ]);
     expect(paths(navFor('company_owner', true))).toEqual(
-      expect.arrayContaining(['/welcome', '/company', '/operator']),
+      expect.arrayContaining([
+        '/welcome',
+        '/company',
+        '/operator',
+        '/developer/documentation/api/auth',
+      ]),
     );
+    expect(paths(navFor('org_admin', false))).toContain('/developer/documentation/api/auth');
     expect(paths(navFor('org_admin', false))).not.toContain('/invoices');
   });
 
@@ -82,6 +88,7 @@ describe('navigation by role (spec §6)', () => {
         'User manual',
         'USSD channel',
         'USSD PIN',
+        'API documentation',
         'Profile',
       ]);
       expect(screen.getByTestId('company-name').textContent).toBe('Duka la Juma');

@@ -4,6 +4,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  IconApi,
   IconBook,
   IconBuilding,
   IconBuildingStore,
@@ -42,6 +43,12 @@ export interface NavItem {
 
 const ADMINS = ['platform_admin', 'org_admin'] as const satisfies readonly Role[];
 const OWNER = ['company_owner'] as const satisfies readonly Role[];
+/** Those who connect the business's own systems; every signed-in user may open the pages. */
+const API_DOC_ROLES = [
+  'company_owner',
+  'org_admin',
+  'platform_admin',
+] as const satisfies readonly Role[];
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: IconLayoutDashboard },
@@ -108,6 +115,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/help/user-manual', label: msg`User manual`, icon: IconBook },
   { to: '/ussd', label: msg`USSD channel`, icon: IconDeviceMobile },
   { to: '/auth-ussd', label: msg`USSD PIN`, icon: IconDialpad, roles: COMPANY_ROLES },
+  {
+    to: '/developer/documentation/api/auth',
+    label: msg`API documentation`,
+    icon: IconApi,
+    roles: API_DOC_ROLES,
+  },
   { to: '/profile', label: msg`Profile`, icon: IconUserCircle },
 ];
 
