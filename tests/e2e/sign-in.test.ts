@@ -86,6 +86,7 @@ describe('signing in', () => {
       'Payment',
       'What is new',
       'User manual',
+      'API documentation',
       'Profile',
     ]);
     await menu.getByRole('link', { name: 'Profile' }).click();

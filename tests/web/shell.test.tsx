@@ -57,6 +57,7 @@ describe('navigation by role (spec §6)', () => {
     );
     expect(paths(navFor('org_admin', false))).toContain('/developer/documentation/api/auth');
     expect(paths(navFor('org_admin', false))).not.toContain('/invoices');
+    expect(paths(navFor('platform_admin', false))).not.toContain('/ussd');
   });
 
   it("shows the user's menu, company and today's date in East Africa Time", async () => {

@@ -113,7 +113,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/payment', label: msg`Payment`, icon: IconCash },
   { to: '/updates', label: msg`What is new`, icon: IconSpeakerphone },
   { to: '/help/user-manual', label: msg`User manual`, icon: IconBook },
-  { to: '/ussd', label: msg`USSD channel`, icon: IconDeviceMobile },
+  // Only owners and operators record sales by USSD; the guide is theirs.
+  { to: '/ussd', label: msg`USSD channel`, icon: IconDeviceMobile, roles: COMPANY_ROLES },
   { to: '/auth-ussd', label: msg`USSD PIN`, icon: IconDialpad, roles: COMPANY_ROLES },
   {
     to: '/developer/documentation/api/auth',
