@@ -552,9 +552,20 @@ export async function findInvoiceIds(
   companyId: string,
   filter: InvoiceFilter = {},
 ): Promise<string[]> {
+  const ids = await listedInvoiceIds(companyId, filter);
+  const words = searchWordsOf(filter.search);
+  if (!words.length) return ids;
+  const matching = await invoiceIdsWithWords(words);
+  return matching.size ? keepMatching(ids, matching) : [];
+}
+
+/** The company's invoice ids in the status and days of the filter (its search aside), newest first. */
+export async function listedInvoiceIds(
+  companyId: string,
+  filter: Omit<InvoiceFilter, 'search'> = {},
+): Promise<string[]> {
   const low = filter.firstDay ?? '';
   const high = `${filter.lastDay ?? '9999-12-31'}\uffff`;
-  const words = searchWordsOf(filter.search);
   const ids = filter.status
     ? await db.invoices
         .where('[companyId+status+sortKey]')
@@ -564,16 +575,32 @@ export async function findInvoiceIds(
         .where('[companyId+sortKey]')
         .between([companyId, low], [companyId, high])
         .primaryKeys();
-  ids.reverse();
-  if (!words.length) return ids;
-  // Every word must start a word of the invoice: one index range per word, intersected.
-  let matching = new Set(ids);
-  for (const word of words) {
-    const keys: string[] = await db.invoices.where('searchWords').startsWith(word).primaryKeys();
-    const found = new Set(keys);
-    matching = new Set([...matching].filter((id) => found.has(id)));
-    if (matching.size === 0) return [];
+  return ids.reverse();
+}
+
+/**
+ * The ids of the invoices (of any company on this device) where every word starts a word of the
+ * invoice: one index range per word, intersected. Its cost follows the matches, not the list.
+ */
+export async function invoiceIdsWithWords(words: readonly string[]): Promise<Set<string>> {
+  const [first, ...rest] = words;
+  if (first === undefined) return new Set();
+  let matching = new Set(await idsWithWordStarting(first));
+  for (const word of rest) {
+    if (matching.size === 0) break;
+    const keys = await idsWithWordStarting(word);
+    const before = matching;
+    matching = new Set(keys.filter((id) => before.has(id)));
   }
+  return matching;
+}
+
+function idsWithWordStarting(word: string): Promise<string[]> {
+  return db.invoices.where('searchWords').startsWith(word).primaryKeys();
+}
+
+/** The ids of the list that are in the matching set, in the list's order. */
+export function keepMatching(ids: readonly string[], matching: ReadonlySet<string>): string[] {
   return ids.filter((id) => matching.has(id));
 }
 

@@ -43,8 +43,11 @@ import { useOnline } from './useOnline';
 
 const route = getRouteApi('/_app/invoices');
 
-/** The search runs once typing pauses this long. */
-const SEARCH_DEBOUNCE_MS = 150;
+/**
+ * The search runs once typing pauses this long: long enough to skip the keys of a word typed
+ * at once, short enough that the list answers within a tenth of a second of the last key.
+ */
+const SEARCH_DEBOUNCE_MS = 50;
 
 /**
  * Seconds between two refreshes of the submitted section: TRA usually answers within seconds
@@ -231,12 +234,13 @@ export function InvoicesPage() {
   }, [companyId]);
 
   const days = useMemo(() => periodDays(search, now), [search, now]);
-  const ids = useInvoiceIds(companyId, { status: search.status, search: search.q, ...days });
+  // The list follows what is typed directly; the address catches up for Back and reloads.
+  const ids = useInvoiceIds(companyId, { status: search.status, search: debounced, ...days });
   const submitted = useSubmittedInvoices(companyId);
   const open = (invoice: LocalInvoice) =>
     void navigate({ to: '/edit-invoice/$id', params: { id: invoice.id } });
   const count = ids?.length ?? 0;
-  const filtered = Boolean(search.status || search.period || search.q);
+  const filtered = Boolean(search.status || search.period || debounced.trim());
 
   if (!companyId) return null;
   return (
