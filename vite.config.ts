@@ -13,7 +13,12 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
       autoCodeSplitting: true,
     }),
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    react({
+      babel: {
+        // Messages keep their English text: English runs without a catalog (src/i18n/i18n.ts).
+        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
+      },
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

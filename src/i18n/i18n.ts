@@ -1,15 +1,29 @@
-// The app's Lingui instance. Catalogs are compiled from locales/*.po and loaded on demand;
-// both are precached by the service worker, so switching language works offline.
+// The app's Lingui instance. English is the source language: the build keeps each message's
+// English text beside its id, so English needs no catalog (the first paint waits for none).
+// Swahili is compiled from locales/sw.po and loaded on demand, precached by the service worker,
+// so switching language works offline.
 import { i18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/i18n';
 
 /** localStorage key of the language chosen on this device. */
 export const LANGUAGE_KEY = 'language';
 
 const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
-  en: () => import('../../locales/en'),
+  en: () => Promise.resolve({ messages: {} }),
   sw: () => import('../../locales/sw'),
 };
+
+// English texts reach Lingui uncompiled (plurals, placeholders), so it compiles them, once each.
+const compiled = new Map<string, ReturnType<typeof compileMessage>>();
+i18n.setMessagesCompiler((message) => {
+  let result = compiled.get(message);
+  if (result === undefined) {
+    result = compileMessage(message);
+    compiled.set(message, result);
+  }
+  return result;
+});
 
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
