@@ -3,7 +3,7 @@
 // data. Nothing may scroll sideways, and no button, badge or chosen option may be cut off;
 // a long name cut to one line in a list is fine while most of it shows. Each screen also
 // passes axe-core's WCAG 2.1 A and AA checks (contrast, names of controls, labels, ARIA), the
-// ones behind Lighthouse's accessibility score.
+// ones behind Lighthouse's accessibility score, and shows no Mantine part without its styles.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './helpers/api';
@@ -11,6 +11,7 @@ import { launchBrowser, newContext } from './helpers/browser';
 import { registerDemoVfd } from './helpers/invoices';
 import { accessibilityProblems } from './helpers/accessibility';
 import { layoutProblems, type LayoutProblem } from './helpers/layout';
+import { unstyledParts } from './helpers/styles';
 import { ADMIN_PASSWORD, startServer, type E2EServer } from './helpers/server';
 import { activateSeededUser, signIn } from './helpers/session';
 
@@ -154,7 +155,11 @@ async function problemsOn(
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await page.locator('h1').first().waitFor();
-      const problems = [...(await layoutProblems(page)), ...(await accessibilityProblems(page))];
+      const problems = [
+        ...(await layoutProblems(page)),
+        ...(await accessibilityProblems(page)),
+        ...(await unstyledParts(page)),
+      ];
       if (problems.length) found[route] = problems;
     }
     return found;

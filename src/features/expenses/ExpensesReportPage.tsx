@@ -3,7 +3,7 @@
 // (@mantine/charts), and downloads as PDF and Excel. The figures are drawn from the phone's own
 // copy with the domain's report, so they show offline too; the downloads are made by the server
 // from the same function.
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import {

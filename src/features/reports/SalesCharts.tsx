@@ -1,7 +1,7 @@
 // The report's two charts, loaded only when a report is shown (recharts is heavy): sales by
 // weekday and hour as a heatmap, and sales per tax group with the VAT over time. The same
 // figures are in the tables and the PDF, for those who cannot see the charts.
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart, LineChart, MatrixChart } from '@mantine/charts';
 import { Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
