@@ -2,12 +2,12 @@
 // server: CPU slowed 4x and Lighthouse's slow-4G link (562.5 ms round trip, 1.47 Mbit/s down),
 // an empty cache each time. Prints the median of three runs: requests and KiB transferred until
 // the form can be used, the time until then, and the Largest Contentful Paint. Needs
-// `npm run build`. Numbers are printed, never asserted.
+// `npm run build`. Numbers are printed, never asserted; FIRST_LOAD_DETAILS=1 lists the requests.
 import type { CDPSession } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from '../tests/e2e/helpers/browser';
 import { startServer } from '../tests/e2e/helpers/server';
 
-const RUNS = 3;
+const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
 const SLOW_4G = {
   offline: false,
   latency: 562.5,
@@ -25,12 +25,13 @@ interface Run {
 
 /** Bytes on the wire (headers included) of every response finished so far, by request. */
 function watchNetwork(cdp: CDPSession) {
-  const started = new Set<string>();
+  const started = new Map<string, string>();
   const bytes = new Map<string, number>();
-  cdp.on('Network.requestWillBeSent', (event) => started.add(event.requestId));
+  cdp.on('Network.requestWillBeSent', (event) => started.set(event.requestId, event.request.url));
   cdp.on('Network.loadingFinished', (event) => bytes.set(event.requestId, event.encodedDataLength));
   return {
     snapshot: () => ({
+      urls: [...started].map(([id, url]) => `${((bytes.get(id) ?? 0) / 1024).toFixed(1)} KiB ${url}`),
       requests: started.size,
       bytes: [...bytes.values()].reduce((sum, n) => sum + n, 0),
     }),
@@ -66,6 +67,7 @@ async function firstLoad(url: string): Promise<Run> {
       polling: 50,
     });
     const atUsable = network.snapshot();
+    if (process.env.FIRST_LOAD_DETAILS) console.log(atUsable.urls.join('\n'));
     // LCP settles at the first input; a short pause lets the last paint be reported.
     await page.waitForTimeout(1000);
     const timings = await page.evaluate(() => {
