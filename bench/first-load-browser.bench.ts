@@ -31,7 +31,9 @@ function watchNetwork(cdp: CDPSession) {
   cdp.on('Network.loadingFinished', (event) => bytes.set(event.requestId, event.encodedDataLength));
   return {
     snapshot: () => ({
-      urls: [...started].map(([id, url]) => `${((bytes.get(id) ?? 0) / 1024).toFixed(1)} KiB ${url}`),
+      urls: [...started].map(
+        ([id, url]) => `${((bytes.get(id) ?? 0) / 1024).toFixed(1)} KiB ${url}`,
+      ),
       requests: started.size,
       bytes: [...bytes.values()].reduce((sum, n) => sum + n, 0),
     }),
