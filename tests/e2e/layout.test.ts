@@ -61,6 +61,7 @@ const OWNER = [
   '/updates',
   '/developer/documentation/api/auth',
   '/developer/documentation/api/invoice',
+  '/apps-integration',
 ];
 const ADMIN = [
   '/companies',
