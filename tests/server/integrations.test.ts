@@ -4,6 +4,7 @@
 // as strangers see them: wrong, expired or reused returns, operators, another company's owner.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { accountingConnections, invoices } from '../../server/db/schema';
 import { open } from '../../server/vfd/sealed';
 import { startFakeProviders, type FakeProviders } from '../helpers/accounting-providers';
@@ -121,21 +122,18 @@ describe('accounting integrations', () => {
   });
 
   it('say a provider is not set up on a server without its client id and secret', async () => {
-    const bare = await createTestServer();
+    const s = await shop();
+    const settings = server.deps.config.integrations;
+    server.deps.config.integrations = { xero: null, quickbooks: null };
     try {
-      const people = await createCompanyWithPeople(bare.deps.db);
-      const token = await tokenFor(bare, people.owner);
-      const status = await bare.call('GET', BASE, { token });
+      const status = await server.call('GET', BASE, { token: s.ownerToken });
       expect(status.body.providers.every((p: any) => !p.configured)).toBe(true);
-      const connect = await bare.call('POST', `${BASE}/xero/connect`, {
-        token,
-        headers: { 'accept-language': 'en' },
-      });
+      const connect = await server.call('POST', `${BASE}/xero/connect`, { token: s.ownerToken });
       expect(connect.status).toBe(409);
       expect(connect.body.code).toBe('integration_not_configured');
       expect(connect.body.message).toContain('XERO_CLIENT_ID');
     } finally {
-      await bare.close();
+      server.deps.config.integrations = settings;
     }
   });
 
@@ -554,5 +552,30 @@ describe('accounting integrations', () => {
     expect(rows).toHaveLength(0);
     const after = await server.call('POST', `${BASE}/quickbooks/import`, { token: s.ownerToken });
     expect(after.body.code).toBe('integration_not_connected');
+  });
+});
+
+describe('integration configuration', () => {
+  it('offers a provider only with both client id and secret, at the real addresses by default', () => {
+    expect(loadConfig({}).integrations).toEqual({ xero: null, quickbooks: null });
+    expect(loadConfig({ XERO_CLIENT_ID: 'id' }).integrations.xero).toBeNull();
+    const config = loadConfig({
+      XERO_CLIENT_ID: 'id',
+      XERO_CLIENT_SECRET: 'secret',
+      QUICKBOOKS_CLIENT_ID: 'qid',
+      QUICKBOOKS_CLIENT_SECRET: 'qsecret',
+      QUICKBOOKS_API_URL: 'https://sandbox-quickbooks.api.intuit.com/',
+    });
+    expect(config.integrations.xero).toMatchObject({
+      authorizeUrl: 'https://login.xero.com/identity/connect/authorize',
+      tokenUrl: 'https://identity.xero.com/connect/token',
+      apiUrl: 'https://api.xero.com',
+    });
+    expect(config.integrations.quickbooks).toMatchObject({
+      authorizeUrl: 'https://appcenter.intuit.com/connect/oauth2',
+      tokenUrl: 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+      apiUrl: 'https://sandbox-quickbooks.api.intuit.com',
+    });
+    expect(() => loadConfig({ XERO_TOKEN_URL: 'not a url' })).toThrow(/XERO_TOKEN_URL/);
   });
 });
