@@ -26,6 +26,7 @@ import { receiptCopyRoutes } from './reissue/routes';
 import { potentialClientRoutes, registrationRoutes } from './registration/routes';
 import { reportRoutes } from './reports/routes';
 import { ussdAccountRoutes, ussdGatewayRoutes } from './ussd/routes';
+import { integrationRoutes } from './integrations/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
 import { guardBodies, KB } from './http/body';
@@ -129,6 +130,7 @@ export function createApp(deps: Deps) {
   app.route('/v1/accounting/receipt-copies', receiptCopyRoutes(deps));
   app.route('/v1/accounting/ussd', ussdAccountRoutes(deps));
   app.route('/ussd', ussdGatewayRoutes(deps));
+  app.route('/v1/accounting/integrations', integrationRoutes(deps));
 
   if (!deps.config.traBaseUrl) {
     const simulator = createTraSimulator({

@@ -6,6 +6,12 @@ import { parseFaults, type FaultSettings } from './tra-sim/faults';
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 
+const optionalUrl = (fallback: string) =>
+  v.optional(
+    v.pipe(v.string(), v.url('must be a URL'), v.regex(/^https?:\/\//, 'must be a URL')),
+    fallback,
+  );
+
 const envSchema = v.object({
   PORT: v.optional(
     v.pipe(
@@ -66,12 +72,35 @@ const envSchema = v.object({
       v.regex(/^[A-Za-z0-9._~-]{16,200}$/, 'must be 16 to 200 letters, digits or ._~-'),
     ),
   ),
+  XERO_CLIENT_ID: optionalText,
+  XERO_CLIENT_SECRET: optionalText,
+  XERO_AUTHORIZE_URL: optionalUrl('https://login.xero.com/identity/connect/authorize'),
+  XERO_TOKEN_URL: optionalUrl('https://identity.xero.com/connect/token'),
+  XERO_REVOKE_URL: optionalUrl('https://identity.xero.com/connect/revocation'),
+  XERO_API_URL: optionalUrl('https://api.xero.com'),
+  QUICKBOOKS_CLIENT_ID: optionalText,
+  QUICKBOOKS_CLIENT_SECRET: optionalText,
+  QUICKBOOKS_AUTHORIZE_URL: optionalUrl('https://appcenter.intuit.com/connect/oauth2'),
+  QUICKBOOKS_TOKEN_URL: optionalUrl('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer'),
+  QUICKBOOKS_REVOKE_URL: optionalUrl('https://developer.api.intuit.com/v2/oauth2/tokens/revoke'),
+  QUICKBOOKS_API_URL: optionalUrl('https://quickbooks.api.intuit.com'),
+  INTEGRATION_IMPORTS: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '1'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
   ATTACHMENT_STORE: v.optional(
     v.picklist(['files', 'database'], 'must be files or database'),
     'files',
   ),
 });
+
+/** An accounting service's OAuth2 client and addresses (server/integrations). */
+export interface IntegrationProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  apiUrl: string;
+}
 
 export interface Config {
   port: number;
@@ -103,6 +132,16 @@ export interface Config {
    * callback is not served while it is unset.
    */
   ussdGatewayToken: string | undefined;
+  /**
+   * The accounting services this server offers; a provider without client id and secret is
+   * null ("not configured on this server") and everything else keeps working.
+   */
+  integrations: {
+    xero: IntegrationProviderConfig | null;
+    quickbooks: IntegrationProviderConfig | null;
+  };
+  /** Import from connected accounting services every 15 minutes in this process. */
+  integrationImports: boolean;
   logLevel: 'silent' | 'error' | 'info' | 'debug';
   /**
    * Where expense attachments are kept: files under DATA_DIR (one server process), or the
@@ -112,6 +151,22 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function providerConfig(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  urls: Omit<IntegrationProviderConfig, 'clientId' | 'clientSecret'>,
+): IntegrationProviderConfig | null {
+  if (!clientId || !clientSecret) return null;
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: urls.authorizeUrl,
+    tokenUrl: urls.tokenUrl,
+    revokeUrl: urls.revokeUrl,
+    apiUrl: urls.apiUrl.replace(/\/+$/, ''),
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const defined = Object.fromEntries(
@@ -147,6 +202,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
     traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
     ussdGatewayToken: e.USSD_GATEWAY_TOKEN,
+    integrations: {
+      xero: providerConfig(e.XERO_CLIENT_ID, e.XERO_CLIENT_SECRET, {
+        authorizeUrl: e.XERO_AUTHORIZE_URL,
+        tokenUrl: e.XERO_TOKEN_URL,
+        revokeUrl: e.XERO_REVOKE_URL,
+        apiUrl: e.XERO_API_URL,
+      }),
+      quickbooks: providerConfig(e.QUICKBOOKS_CLIENT_ID, e.QUICKBOOKS_CLIENT_SECRET, {
+        authorizeUrl: e.QUICKBOOKS_AUTHORIZE_URL,
+        tokenUrl: e.QUICKBOOKS_TOKEN_URL,
+        revokeUrl: e.QUICKBOOKS_REVOKE_URL,
+        apiUrl: e.QUICKBOOKS_API_URL,
+      }),
+    },
+    integrationImports: e.INTEGRATION_IMPORTS === '1',
     logLevel: e.LOG_LEVEL,
     attachmentStore: e.ATTACHMENT_STORE,
   };

@@ -15,6 +15,7 @@ import { createLogger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
 import { startReceiptLookups } from './expenses/lookup/job';
 import { startStatisticsRefresh } from './db/statistics';
+import { startIntegrationImports } from './integrations/service';
 import { createMailer } from './mail/mailer';
 import { loadSecrets } from './secrets';
 import { printLogins, seed } from './seed';
@@ -101,6 +102,7 @@ export async function startServer(
   const registrationMail = startRegistrationMailRetry(deps);
   const receiptLookups = startReceiptLookups(deps);
   const statistics = startStatisticsRefresh(deps);
+  const integrationImports = config.integrationImports ? startIntegrationImports(deps) : null;
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
 
   return {
@@ -112,6 +114,7 @@ export async function startServer(
       await registrationMail.stop();
       await receiptLookups.stop();
       await statistics.stop();
+      await integrationImports?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close();
       await database.close();

@@ -77,6 +77,9 @@ export function oauthReturn(searchStr: string): URLSearchParams | null {
     if (names.every((name) => query.get(name))) {
       const kept = new URLSearchParams();
       for (const name of names) kept.set(name, query.get(name)!);
+      // QuickBooks sends its state beside code and realmId; the connection needs it back.
+      const state = query.get('state');
+      if (state && !kept.has('state')) kept.set('state', state);
       return kept;
     }
   }

@@ -62,6 +62,7 @@ const OWNER = [
   '/updates',
   '/developer/documentation/api/auth',
   '/developer/documentation/api/invoice',
+  '/apps-integration',
 ];
 const ADMIN = [
   '/companies',
@@ -73,7 +74,11 @@ const ADMIN = [
 ];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Xero offered, QuickBooks not: /apps-integration is checked in both of its first states.
+  [server, browser] = await Promise.all([
+    startServer({ XERO_CLIENT_ID: 'layout-check', XERO_CLIENT_SECRET: 'layout-check' }),
+    launchBrowser(),
+  ]);
   await registerDemoVfd(server);
   passwords.owner = await activateSeededUser(server, 'owner');
   passwords.operator1 = await activateSeededUser(server, 'operator1');

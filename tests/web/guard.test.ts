@@ -74,6 +74,12 @@ describe('navigation rules (spec §2)', () => {
     );
   });
 
+  it('keeps the state QuickBooks sends beside its code and realm', () => {
+    expect(guardNavigation(at('/?code=abc&state=s9&realmId=9130'), publicPage, operator)).toBe(
+      '/apps-integration?code=abc&realmId=9130&state=s9',
+    );
+  });
+
   it('sends the return from an accounting service to /apps-integration with its values', () => {
     expect(guardNavigation(at('/?code=abc&realmId=9130&extra=1'), publicPage, operator)).toBe(
       '/apps-integration?code=abc&realmId=9130',

@@ -53,8 +53,11 @@ describe('navigation by role (spec §6)', () => {
         '/company',
         '/operator',
         '/developer/documentation/api/auth',
+        '/apps-integration',
       ]),
     );
+    expect(paths(navFor('org_admin', true))).toContain('/apps-integration');
+    expect(paths(navFor('org_admin', false))).not.toContain('/apps-integration');
     expect(paths(navFor('org_admin', false))).toContain('/developer/documentation/api/auth');
     expect(paths(navFor('org_admin', false))).not.toContain('/invoices');
     expect(paths(navFor('platform_admin', false))).not.toContain('/ussd');
@@ -90,6 +93,7 @@ describe('navigation by role (spec §6)', () => {
         'USSD channel',
         'USSD PIN',
         'API documentation',
+        'Apps integration',
         'Profile',
       ]);
       expect(screen.getByTestId('company-name').textContent).toBe('Duka la Juma');

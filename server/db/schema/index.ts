@@ -9,3 +9,4 @@ export * from './invoices';
 export * from './admin';
 export * from './expenses';
 export * from './reports';
+export * from './integrations';

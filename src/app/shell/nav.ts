@@ -17,6 +17,7 @@ import {
   IconLayoutDashboard,
   IconChartBar,
   IconPackage,
+  IconPlugConnected,
   IconReceipt2,
   IconReceiptRefund,
   IconRocket,
@@ -121,6 +122,14 @@ export const NAV_ITEMS: readonly NavItem[] = [
     label: msg`API documentation`,
     icon: IconApi,
     roles: API_DOC_ROLES,
+  },
+  // Those who connect the business's accounting package, for the company they work in.
+  {
+    to: '/apps-integration',
+    label: msg`Apps integration`,
+    icon: IconPlugConnected,
+    roles: API_DOC_ROLES,
+    company: true,
   },
   { to: '/profile', label: msg`Profile`, icon: IconUserCircle },
 ];
