@@ -142,15 +142,16 @@ async function acceptRun(entries: OutboxEntry[], responses: SyncResponse[]): Pro
   const ids = entries.map((entry) => entry.recordId);
   const locals = await table.bulkGet(ids);
   // Records with later changes still queued keep them, and only note the server's version.
-  const waiting = new Set(
-    (
-      await db.outbox
-        .where('[entity+recordId]')
-        .anyOf(ids.map((id) => [entity, id]))
-        .filter(changesRecord)
-        .toArray()
-    ).map((entry) => entry.recordId),
-  );
+  // One lookup per record: a set query (anyOf) walks the whole index in some engines.
+  const waiting = new Set<string>();
+  for (const id of ids) {
+    const later = await db.outbox
+      .where('[entity+recordId]')
+      .equals([entity, id])
+      .filter(changesRecord)
+      .first();
+    if (later) waiting.add(id);
+  }
   const puts: LocalRecord[] = [];
   for (const [index, entry] of entries.entries()) {
     const local = locals[index];
