@@ -26,6 +26,11 @@ import { benchDatabase, benchDeps, registeredCompany, simulatorProcess } from '.
 
 const OFFLINE_INVOICES = Number(process.env.BENCH_OFFLINE_INVOICES ?? 100);
 const QUEUED_CHANGES = Number(process.env.BENCH_QUEUED_CHANGES ?? 10_000);
+// BENCH_MODES=batched skips the one-call-per-change runs (minutes on a loaded machine).
+const MODES = (process.env.BENCH_MODES ?? 'per-change,batched').split(',');
+const batchModes = [false, true].filter((batch) =>
+  MODES.includes(batch ? 'batched' : 'per-change'),
+);
 
 const simulator = await simulatorProcess();
 const database = await benchDatabase();
@@ -156,7 +161,7 @@ try {
   await worker.runOnce();
   worker.start();
   console.log(`outbox after reconnection (server on ${database.label}, phone on fake-indexeddb)`);
-  for (const batch of [false, true]) {
+  for (const batch of batchModes) {
     const how = batch ? 'batched  ' : 'per-change';
     const invoices = await offlineInvoices(batch);
     console.log(
@@ -165,7 +170,7 @@ try {
         `(receipts ${invoices.receipts})`,
     );
   }
-  for (const batch of [false, true]) {
+  for (const batch of batchModes) {
     const how = batch ? 'batched  ' : 'per-change';
     const customers = await queuedCustomers(batch);
     console.log(

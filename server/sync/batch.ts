@@ -28,7 +28,9 @@ import { batchCallEnv } from '../http/batch-call';
 import { bodyLimit } from '../http/body';
 import { companyContext } from '../http/company';
 import { forgetExpiredKeys, IDEMPOTENCY_HEADER } from '../http/idempotency';
+import type { CompanyContext } from '../http/company';
 import { checkInput, readJson } from '../http/validate';
+import { bulkCreateCustomers } from './bulk-customers';
 
 /** Runs one request through the app, as if it had come on its own (env: see batch-call.ts). */
 export type Dispatch = (request: Request, env: object) => Promise<Response>;
@@ -105,23 +107,52 @@ async function answerOf(entry: SyncBatchEntry, response: Response): Promise<Sync
   return { key: entry.key, status: response.status, body };
 }
 
+/** Entries answered together from the run's start (none: the first runs through its route). */
+async function bulkRun(
+  deps: Deps,
+  ctx: CompanyContext,
+  entries: readonly SyncBatchEntry[],
+  base: URL,
+): Promise<SyncBatchAnswer[]> {
+  try {
+    return await bulkCreateCustomers(deps, ctx, entries, base);
+  } catch (error) {
+    // A write the checks could not foresee (another process's row): each entry runs on its own.
+    deps.log.error('Sync batch: writing a run together failed, its entries run one by one', {
+      error: String(error),
+    });
+    return [];
+  }
+}
+
 export function syncBatchRoutes(deps: Deps, dispatch: Dispatch) {
   const app = new Hono<AppEnv>();
 
   app.post('/batch', bodyLimit(SYNC_BATCH_MAX_BYTES), requireAuth(deps), async (c) => {
     // The caller and the company first: nothing is read for someone who may not send it.
-    const { companyId } = await companyContext(c, deps);
+    const ctx = await companyContext(c, deps);
+    const { companyId } = ctx;
     const base = new URL(c.req.url);
     const entries = parseBatch(await readJson(c), base);
     const started = performance.now();
     const env = batchCallEnv({ user: c.get('user') });
     const answers: SyncBatchAnswer[] = [];
-    for (const [index, entry] of entries.entries()) {
+    for (let index = 0; index < entries.length;) {
+      const entry = entries[index]!;
       if (index > 0 && performance.now() - started > SYNC_BATCH_TIME_BUDGET_MS) break;
       const blocked = entry.requires?.some(
         (earlier) => syncOutcome(answers[earlier]!.status, answers[earlier]!.body) !== 'success',
       );
       if (blocked) break;
+      // A run of new customers is written together; entries a run answers all succeeded, so
+      // the requirements of those after them hold.
+      const run = await bulkRun(deps, ctx, entries.slice(index), base);
+      if (run.length > 0) {
+        answers.push(...run);
+        index += run.length;
+        continue;
+      }
+      index++;
       const request = entryRequest(entry, base, c.req.raw);
       const answer = await answerOf(entry, await dispatch(request, env));
       answers.push(answer);

@@ -3,7 +3,7 @@
 // XML, and queue those exact bytes for TRA. Either all of it commits with the invoice or none
 // of it does, so a number is never lost (no gap) nor handed out twice (no duplicate).
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { eatDayStart, nextEatDay } from '../../domain/dates';
 import { cents, sum, type Cents } from '../../domain/money';
 import type { Payment } from '../../domain/payments';
@@ -362,4 +362,182 @@ export async function fiscalizeInvoice(
   const advancedRows = (advanced as unknown as { rows: unknown[] }).rows;
   if (advancedRows.length !== 1) throw new Error(`VFD counter moved under its lock (GC ${gc})`);
   return toFiscalReceipt(row, { status: 'pending', ackMessage: null, settledAt: null });
+}
+
+/**
+ * Group commit: fiscalizes several invoices of one company in the caller's transaction `tx`,
+ * under one lock of the VFD's counters, with one statement that stores every queued document,
+ * every receipt and the counters' advance. The numbers are contiguous in `inputs`' order, as if
+ * each had been fiscalized alone one after the other; an invoice already fiscalized (or named
+ * twice) answers its first receipt. Every invoice is checked before anything is numbered: one
+ * that cannot be a legal receipt refuses the whole group, so callers check them first
+ * (receiptContent) and leave the refused ones out.
+ */
+export async function fiscalizeInvoices(
+  deps: Deps,
+  tx: Tx,
+  inputs: readonly FiscalInvoice[],
+): Promise<FiscalReceipt[]> {
+  if (inputs.length === 0) return [];
+  const companyId = inputs[0]!.companyId;
+  if (inputs.some((input) => input.companyId !== companyId)) {
+    throw new Error('One group commit numbers the receipts of one company');
+  }
+  const contents = inputs.map((input) => receiptContent(input));
+
+  const [found] = await tx
+    .select({
+      counter: vfdCounters,
+      active: companies.active,
+      blocked: companies.blockedByTra,
+      tin: companies.tin,
+      status: vfds.status,
+      certificateId: vfds.certificateId,
+      regId: vfds.regId,
+      serial: vfds.serial,
+      receiptCode: vfds.receiptCode,
+    })
+    .from(vfdCounters)
+    .innerJoin(companies, eq(companies.id, vfdCounters.companyId))
+    .innerJoin(vfds, eq(vfds.companyId, vfdCounters.companyId))
+    .where(eq(vfdCounters.companyId, companyId))
+    .for('update', { of: vfdCounters });
+
+  const invoiceIds = [...new Set(inputs.map((input) => input.invoiceId))];
+  const already = new Set(
+    (
+      await tx
+        .select({ invoiceId: fiscalReceipts.invoiceId })
+        .from(fiscalReceipts)
+        .where(
+          and(
+            eq(fiscalReceipts.companyId, companyId),
+            inArray(fiscalReceipts.invoiceId, invoiceIds),
+          ),
+        )
+    ).map((row) => row.invoiceId),
+  );
+  const fresh = inputs.flatMap((input, index) => {
+    if (already.has(input.invoiceId)) return [];
+    already.add(input.invoiceId);
+    return [{ input, content: contents[index]! }];
+  });
+  const made = new Map<string, FiscalReceipt>();
+  if (fresh.length > 0) {
+    if (!found) {
+      const [company] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      throw company ? appError(409, 'vfd_not_registered') : appError(404, 'not_found');
+    }
+    const { counter } = found;
+    if (!found.active) throw appError(403, 'company_inactive');
+    if (found.blocked) throw appError(403, 'company_blocked');
+    if (found.status !== 'registered') throw appError(409, 'vfd_not_registered');
+
+    // TRA rule 5, as for one receipt: the group shares one moment, never before the last one.
+    let issuedAt = deps.clock.now();
+    if (counter.lastIssuedAt && counter.lastIssuedAt > issuedAt) issuedAt = counter.lastIssuedAt;
+    if (counter.zReportedThrough && eatStamp(issuedAt).date <= counter.zReportedThrough) {
+      issuedAt = eatDayStart(nextEatDay(counter.zReportedThrough));
+    }
+    const { date, time, znum } = eatStamp(issuedAt);
+    const key = await signingKey(deps, tx, companyId, found.certificateId);
+    const now = deps.clock.now();
+    const base = verifyBase(deps);
+    const queued: Array<typeof traOutbox.$inferInsert> = [];
+    const rows: Array<typeof fiscalReceipts.$inferSelect> = [];
+    let dc = counter.lastDate === date ? counter.lastDc : 0;
+    fresh.forEach(({ input, content }, index) => {
+      const gc = counter.nextGc + index;
+      dc += 1;
+      const rctvnum = `${found.receiptCode}${gc}`;
+      const signedPart = receiptXml({
+        date,
+        time,
+        tin: found.tin,
+        regId: found.regId,
+        efdSerial: found.serial,
+        ...content.customer,
+        gc,
+        dc,
+        znum,
+        rctvnum,
+        items: content.items,
+        totalExclCents: input.totals.totalExcludingTax,
+        totalInclCents: input.totals.totalIncludingTax,
+        discountCents: input.totals.totalDiscount,
+        payments: content.payments,
+        vatTotals: content.vatTotals,
+      });
+      const outboxId = crypto.randomUUID();
+      queued.push({
+        id: outboxId,
+        companyId,
+        seq: counter.nextSeq + index,
+        kind: 'receipt',
+        body: signedDocument(signedPart, key),
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      rows.push({
+        id: crypto.randomUUID(),
+        companyId,
+        invoiceId: input.invoiceId,
+        outboxId,
+        gc,
+        dc,
+        znum,
+        rctvnum,
+        date,
+        time,
+        issuedAt,
+        verificationUrl: verificationUrl(base, rctvnum, time),
+        customerName: content.customer.custName,
+        customerIdType: content.customer.custIdType,
+        customerId: content.customer.custId,
+        customerMobile: content.customer.mobileNum,
+        totalExclCents: input.totals.totalExcludingTax,
+        totalTaxCents: input.totals.taxAmount,
+        totalInclCents: input.totals.totalIncludingTax,
+        discountCents: input.totals.totalDiscount,
+        vatTotals: content.vatJson,
+        payments: content.paymentsJson,
+        createdAt: now,
+      });
+    });
+    const advance = tx
+      .update(vfdCounters)
+      .set({
+        nextGc: counter.nextGc + fresh.length,
+        lastDate: date,
+        lastDc: dc,
+        lastIssuedAt: issuedAt,
+        nextSeq: counter.nextSeq + fresh.length,
+      })
+      .where(and(eq(vfdCounters.companyId, companyId), eq(vfdCounters.nextGc, counter.nextGc)))
+      .returning({ nextGc: vfdCounters.nextGc });
+    const advanced = await tx.execute(
+      sql`with queued as (${tx.insert(traOutbox).values(queued).getSQL()}), stored as (${tx.insert(fiscalReceipts).values(rows).getSQL()}) ${advance.getSQL()}`,
+    );
+    const advancedRows = (advanced as unknown as { rows: unknown[] }).rows;
+    if (advancedRows.length !== 1) {
+      throw new Error(`VFD counter moved under its lock (GC ${counter.nextGc})`);
+    }
+    for (const row of rows) {
+      made.set(
+        row.invoiceId,
+        toFiscalReceipt(row, { status: 'pending', ackMessage: null, settledAt: null }),
+      );
+    }
+  }
+  const receipts: FiscalReceipt[] = [];
+  for (const input of inputs) {
+    const receipt =
+      made.get(input.invoiceId) ?? (await receiptForInvoice(tx, companyId, input.invoiceId))!;
+    receipts.push(receipt);
+  }
+  return receipts;
 }

@@ -1,10 +1,11 @@
 // Fiscalizing an invoice: numbers handed out once, in the caller's transaction, never for an
 // invoice that cannot be a legal receipt; the same invoice twice gives the same receipt.
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/clock';
-import { companies, fiscalReceipts, vfdCounters } from '../../server/db/schema';
-import { fiscalizeInvoice, receiptForInvoice } from '../../server/vfd/fiscalize';
+import { companies, fiscalReceipts, traOutbox, vfdCounters } from '../../server/db/schema';
+import { fiscalizeInvoice, fiscalizeInvoices, receiptForInvoice } from '../../server/vfd/fiscalize';
+import { splitSigned } from '../../server/vfd/xml';
 import { createZReport } from '../../server/vfd/z-report';
 import { createCompany } from '../helpers/factories';
 import { createFiscalEnv, invoiceFor, type FiscalEnv } from '../helpers/fiscal';
@@ -43,6 +44,62 @@ describe('fiscalizing an invoice', () => {
       .from(fiscalReceipts)
       .where(eq(fiscalReceipts.companyId, company.id));
     expect(rows!.n).toBe(2);
+  });
+
+  it('numbers a group in one transaction contiguously, once each, and TRA takes every one', async () => {
+    const company = await env.company();
+    const first = await env.fiscalize(invoiceFor(company.id));
+    const group = Array.from({ length: 30 }, (_, i) =>
+      invoiceFor(company.id, { lines: [{ description: `Bidhaa ${i}`, price: 10_000 + i }] }),
+    );
+    const already = group[3]!;
+    const before = await env.fiscalize(already);
+    // The same invoice twice, and one fiscalized before: each answers its one receipt.
+    const inputs = [...group, group[7]!];
+    const receipts = await env.deps.db.transaction((tx) => fiscalizeInvoices(env.deps, tx, inputs));
+    expect(receipts[3]).toEqual(before);
+    expect(receipts[30]).toEqual(receipts[7]);
+    const numbered = receipts.slice(0, 30).filter((_, i) => i !== 3);
+    expect(numbered.map((r) => r.gc)).toEqual(numbered.map((_, i) => before.gc + 1 + i));
+    expect(numbered.map((r) => r.dc)).toEqual(numbered.map((_, i) => before.dc + 1 + i));
+    expect(before.gc).toBe(first.gc + 1);
+    expect(await nextGc(company.id)).toBe(before.gc + 30);
+    for (const receipt of numbered) {
+      expect(await receiptForInvoice(env.deps.db, company.id, receipt.invoiceId)).toEqual(receipt);
+    }
+    // A group that rolls back takes no number.
+    const lost = invoiceFor(company.id);
+    await expect(
+      env.deps.db.transaction(async (tx) => {
+        await fiscalizeInvoices(env.deps, tx, [lost]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await nextGc(company.id)).toBe(before.gc + 30);
+    // One that cannot be a legal receipt refuses the group before anything is numbered.
+    await expect(
+      env.deps.db.transaction((tx) =>
+        fiscalizeInvoices(env.deps, tx, [invoiceFor(company.id), { ...lost, lines: [] }]),
+      ),
+    ).rejects.toMatchObject({ code: 'invoice_missing_data' });
+    expect(await nextGc(company.id)).toBe(before.gc + 30);
+
+    // The simulator checks every signature, number and day counter in order.
+    const worker = env.worker();
+    await env.drain(worker, company.id);
+    const queued = await env.deps.db
+      .select()
+      .from(traOutbox)
+      .where(eq(traOutbox.companyId, company.id))
+      .orderBy(asc(traOutbox.seq));
+    expect(queued.map((row) => row.status)).toEqual(queued.map(() => 'accepted'));
+    const ledger = await env.sim.ledger(company.serial);
+    expect(ledger.map((row) => [row.gc, row.ackCode, row.posts])).toEqual(
+      queued.map((_, i) => [first.gc + i, 0, 1]),
+    );
+    for (const [i, row] of queued.entries()) {
+      expect(splitSigned(row.body, 'RCT')!.signedPart).toBe(ledger[i]!.body);
+    }
   });
 
   it('rolls the number back with the caller’s transaction', async () => {

@@ -3,7 +3,7 @@
 // entry does not stop the others, but the batch stops where the phone's drain would; the caller
 // is checked before a byte is read; submissions in a batch are numbered without a gap.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SYNC_BATCH_MAX_BYTES,
@@ -12,7 +12,13 @@ import {
   type SyncBatchEntry,
   type SyncBatchResult,
 } from '../../domain/sync-batch';
-import { customers, fiscalReceipts, idempotencyKeys, invoices } from '../../server/db/schema';
+import {
+  auditLog,
+  customers,
+  fiscalReceipts,
+  idempotencyKeys,
+  invoices,
+} from '../../server/db/schema';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, type InvoiceShop } from '../helpers/invoices';
@@ -179,6 +185,86 @@ describe('a batch', () => {
     ]);
     const [third] = await env.deps.db.select().from(customers).where(eq(customers.id, ids[2]!));
     expect(third).toBeUndefined();
+  });
+
+  it('writes a run of new customers together, each as its own call would have', async () => {
+    const taken = `T${crypto.randomInt(1e8, 1e9)}`;
+    const existing = crypto.randomUUID();
+    await sendBatch([
+      entry('PUT', `/customers/${existing}`, {
+        id: existing,
+        name: 'Already here',
+        identificationType: 'PASSPORT',
+        identificationNumber: taken,
+      }),
+    ]);
+    const ids = Array.from({ length: 30 }, () => crypto.randomUUID());
+    const bodies: Record<string, unknown>[] = ids.map((id, i) => ({
+      id,
+      ...customer(`Run ${i} ${id}`),
+    }));
+    // A repeat of an earlier entry's number, one of a customer already stored, an edit.
+    const repeat = `R${crypto.randomInt(1e8, 1e9)}`;
+    Object.assign(bodies[5]!, { identificationType: 'PASSPORT', identificationNumber: repeat });
+    Object.assign(bodies[9]!, { identificationType: 'PASSPORT', identificationNumber: repeat });
+    Object.assign(bodies[14]!, { identificationType: 'PASSPORT', identificationNumber: taken });
+    ids[20] = existing;
+    bodies[20] = {
+      id: existing,
+      name: 'Edited in the run',
+      identificationType: 'NO_IDENTIFICATION',
+    };
+    const entries = ids.map((id, i) => entry('PUT', `/customers/${id}`, bodies[i]));
+    const answers = (await sendBatch(entries)).body.answers;
+    expect(answers.map((a) => a.status)).toEqual(
+      ids.map((_, i) => (i === 9 || i === 14 ? 409 : i === 20 ? 200 : 201)),
+    );
+    expect(answers[9]!.body).toMatchObject({ code: 'customer_id_duplicated' });
+    expect(answers[20]!.body).toMatchObject({ name: 'Edited in the run', version: 2 });
+
+    const created = ids.filter((_, i) => ![9, 14, 20].includes(i));
+    const rows = await env.deps.db
+      .select()
+      .from(customers)
+      .where(eq(customers.companyId, shop.companyId));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(created.every((id) => byId.get(id)?.version === 1)).toBe(true);
+    // Each its own change position, in the batch's order.
+    const seqs = created.map((id) => byId.get(id)!.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    const audits = await env.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.companyId, shop.companyId), eq(auditLog.action, 'customer_created')));
+    const audited = new Set(audits.map((a) => a.entityId));
+    expect(created.every((id) => audited.has(id))).toBe(true);
+
+    // Every key answers alone, replayed, exactly as in the batch.
+    for (const [index, one] of entries.entries()) {
+      const single = await env.server.call(one.method, one.path, {
+        token: shop.token,
+        headers: { 'Idempotency-Key': one.key },
+        body: JSON.parse(one.body!),
+      });
+      expect(single.status).toBe(answers[index]!.status);
+      expect(single.body).toEqual(answers[index]!.body);
+      expect(single.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(single.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+    // A new customer saved alone is answered in the same shape.
+    const alone = crypto.randomUUID();
+    const single = await env.server.call(
+      'PUT',
+      `/v1/accounting/customers/${alone}?companyId=${shop.companyId}`,
+      {
+        token: shop.token,
+        body: { id: alone, ...customer('Alone') },
+      },
+    );
+    expect(Object.keys(single.body as object).sort()).toEqual(
+      Object.keys(answers[0]!.body as object).sort(),
+    );
   });
 
   it('numbers the submissions of a batch one after another, without a gap, once', async () => {
