@@ -5,8 +5,8 @@
 // up to it, so it sees every receipt committed before it started, and nothing is counted twice
 // (rows are upserted by company and invoice id). No hook in the invoice services is needed, and a server
 // that was off while receipts were made catches up at its first report.
-import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { saleOf, type Sale } from '../../domain/sales-report';
 import type { Db, Tx } from '../db/client';
 import {
@@ -24,9 +24,20 @@ import { lastChangeSeq } from '../sync/changes';
 
 /** Invoices read per transaction: bounded memory, and the cursor row is not held for long. */
 const BATCH = 1000;
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
+/** Receipts looked up per statement: PostgreSQL takes at most 65,535 parameters in one. */
 const SALE_ROWS_PER_INSERT = 1000;
-const LINE_ROWS_PER_INSERT = 4000;
+
+/**
+ * Rows of a table as one JSON parameter read back as the table's row type: a batch of
+ * receipts is one value to bind, not 32 parameters per receipt (slow to bind on PGlite).
+ */
+function asRows<T extends Record<string, unknown>>(table: PgTable, list: T[]): SQL {
+  const columns = getTableColumns(table);
+  const json = list.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key]!.name, value])),
+  );
+  return sql`json_populate_recordset(null::${table}, ${JSON.stringify(json)}::json)`;
+}
 
 function saleRow(companyId: string, sale: Sale): typeof sales.$inferInsert {
   const group = (letter: 'A' | 'C' | 'D' | 'E') => sale.groups[letter] ?? null;
@@ -192,19 +203,15 @@ async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void
     .map((sale) => sale.invoiceId);
   // Moved receipts leave their old status's sums before their row changes.
   await writeRollups(tx, companyId, moved, -1);
-  for (let i = 0; i < list.length; i += SALE_ROWS_PER_INSERT) {
-    const chunk = list.slice(i, i + SALE_ROWS_PER_INSERT);
-    // A receipt's amounts never change once numbered; only its state at TRA moves on.
-    await tx
-      .insert(sales)
-      .values(chunk.map((sale) => saleRow(companyId, sale)))
-      .onConflictDoUpdate({
-        target: [sales.companyId, sales.invoiceId],
-        set: { status: sql`excluded.status`, traStatus: sql`excluded.tra_status` },
-      });
-  }
+  // A receipt's amounts never change once numbered; only its state at TRA moves on.
+  await tx.execute(sql`insert into sales select * from ${asRows(
+    sales,
+    list.map((sale) => saleRow(companyId, sale)),
+  )}
+    on conflict (company_id, invoice_id)
+    do update set status = excluded.status, tra_status = excluded.tra_status`);
   const lines = list.flatMap((sale) =>
-    sale.lines.map((line, lineNo) => ({
+    sale.lines.map((line, lineNo): typeof saleLines.$inferInsert => ({
       invoiceId: sale.invoiceId,
       lineNo,
       companyId,
@@ -220,12 +227,9 @@ async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void
       discount: line.discount,
     })),
   );
-  for (let i = 0; i < lines.length; i += LINE_ROWS_PER_INSERT) {
-    await tx
-      .insert(saleLines)
-      .values(lines.slice(i, i + LINE_ROWS_PER_INSERT))
-      .onConflictDoNothing();
-  }
+  await tx.execute(
+    sql`insert into sale_lines select * from ${asRows(saleLines, lines)} on conflict do nothing`,
+  );
   await writeRollups(tx, companyId, [...fresh, ...moved], 1);
 }
 
