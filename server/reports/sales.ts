@@ -39,8 +39,11 @@ const PAYMENT_COLUMNS: Record<ReportPaymentType, string> = {
   INVOICE: 'pay_invoice',
 };
 
-/** The receipts of the query, as a WHERE over `sales s`. */
-export function salesWhere(query: SalesQuery): SQL {
+/**
+ * The receipts of the query, as a WHERE over `sales s`; without the product's condition when
+ * `salesFrom` already picked the product's receipts.
+ */
+export function salesWhere(query: SalesQuery, options: { product?: boolean } = {}): SQL {
   const { filter } = query;
   const parts: SQL[] = [
     sql`s.company_id = ${query.companyId}`,
@@ -55,13 +58,26 @@ export function salesWhere(query: SalesQuery): SQL {
     parts.push(sql.raw(`s.${letter}_net is not null`));
   }
   if (filter.payment) parts.push(sql.raw(`s.${PAYMENT_COLUMNS[filter.payment]} > 0`));
-  if (filter.product) {
+  if (filter.product && options.product !== false) {
     // The product's lines first (indexed by company and product), then their receipts.
     parts.push(
       sql`s.invoice_id in (select p.invoice_id from sale_lines p where p.company_id = ${query.companyId} and p.product_id = ${filter.product} and p.date >= ${query.firstDay} and p.date <= ${query.lastDay})`,
     );
   }
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * `sales s` for the query: with a product, its receipts found from its lines (indexed by
+ * company and product) and each read by its key, not the whole period scanned for them.
+ */
+function salesFrom(query: SalesQuery): SQL {
+  if (!query.filter.product) return sql`sales s`;
+  return sql`(select distinct p.invoice_id from sale_lines p
+      where p.company_id = ${query.companyId} and p.product_id = ${query.filter.product}
+        and p.date >= ${query.firstDay} and p.date <= ${query.lastDay}) chosen
+    cross join lateral (select * from sales x
+      where x.company_id = ${query.companyId} and x.invoice_id = chosen.invoice_id offset 0) s`;
 }
 
 type Row = Record<string, string | number | null>;
@@ -146,7 +162,8 @@ const SUMS = sql.raw(`sum(s.total_excl) as total_excl, sum(s.tax) as tax,
       sum(s.pay_emoney) as pay_emoney, sum(s.pay_invoice) as pay_invoice`);
 
 export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesReport> {
-  const where = salesWhere(query);
+  const where = salesWhere(query, { product: false });
+  const from = salesFrom(query);
   const facet = dayFacet(query.filter);
   const top = topFacet(query.filter);
   const period = sql`s.company_id = ${query.companyId} and s.facet = ${facet} and s.date >= ${query.firstDay} and s.date <= ${query.lastDay}`;
@@ -182,7 +199,7 @@ export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesR
           sql`select grouping(s.date, s.weekday, s.hour, s.operator_id) as kind,
           s.date, s.weekday, s.hour, s.operator_id,
           count(*) as n, ${SUMS}, max(s.operator_name collate "C") as operator_name
-        from sales s where ${where}
+        from ${from} where ${where}
         group by grouping sets ((s.date), (s.weekday, s.hour), (s.operator_id))`,
         );
   const customers = await rows(
@@ -196,7 +213,7 @@ export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesR
         order by sum(s.total_incl) desc, s.customer_key collate "C" limit ${REPORT_TOP}`
       : sql`select s.customer_key as key, max(s.customer_id::text) as customer_id,
           max(s.customer_name collate "C") as name, count(*) as n, sum(s.total_incl) as total
-        from sales s where ${where}
+        from ${from} where ${where}
         group by s.customer_key
         order by sum(s.total_incl) desc, s.customer_key collate "C" limit ${REPORT_TOP}`,
   );
@@ -211,9 +228,8 @@ export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesR
         order by sum(s.amount) desc, s.product_key collate "C" limit ${REPORT_TOP}`
       : sql`select l.product_key as key, max(l.product_id::text) as product_id,
           max(l.description collate "C") as name, sum(l.quantity) as quantity, sum(l.amount) as amount
-        from sale_lines l join sales s on s.company_id = l.company_id and s.invoice_id = l.invoice_id
-        where l.company_id = ${query.companyId} and l.date >= ${query.firstDay}
-          and l.date <= ${query.lastDay} and ${where}
+        from ${from} join sale_lines l on l.company_id = s.company_id and l.invoice_id = s.invoice_id
+        where ${where}
         group by l.product_key
         order by sum(l.amount) desc, l.product_key collate "C" limit ${REPORT_TOP}`,
   );
