@@ -31,7 +31,7 @@ type Row = Record<string, string | number | null>;
 
 const shillings = (value: string | number | null | undefined) => Number(value ?? 0) / 100;
 
-/** A calendar day as Excel's date (exceljs writes Dates as UTC serials). */
+/** A calendar day as Excel's date (./xlsx.ts writes Dates as UTC serial days). */
 function excelDay(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
