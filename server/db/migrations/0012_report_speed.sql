@@ -17,6 +17,8 @@ ALTER TABLE "sales_customers" ADD CONSTRAINT "sales_customers_company_id_facet_s
 ALTER TABLE "sales_daily" ADD CONSTRAINT "sales_daily_company_id_facet_date_operator_key_status_pk" PRIMARY KEY("company_id","facet","date","operator_key","status");--> statement-breakpoint
 ALTER TABLE "sales_hours" ADD CONSTRAINT "sales_hours_company_id_facet_slot_weekday_hour_operator_key_status_pk" PRIMARY KEY("company_id","facet","slot","weekday","hour","operator_key","status");--> statement-breakpoint
 ALTER TABLE "sales_products" ADD CONSTRAINT "sales_products_company_id_facet_slot_product_key_pk" PRIMARY KEY("company_id","facet","slot","product_key");--> statement-breakpoint
+DROP INDEX "sale_lines_company_product_idx";--> statement-breakpoint
+CREATE INDEX "sale_lines_company_product_idx" ON "sale_lines" USING btree ("company_id","product_id","date","invoice_id") WHERE "sale_lines"."product_id" is not null;--> statement-breakpoint
 INSERT INTO "sales_daily" (company_id, facet, date, operator_key, operator_id, operator_name,
     status, receipts, total_excl, tax, total_incl, discount, a_net, a_tax, c_net, c_tax, d_net,
     d_tax, e_net, e_tax, pay_cash, pay_cheque, pay_ccard, pay_emoney, pay_invoice)
