@@ -41,6 +41,7 @@ export interface SalesYear {
   organizationId: string;
   operatorIds: string[];
   productIds: string[];
+  customerIds: string[];
   firstDay: string;
   lastDay: string;
 }
@@ -264,6 +265,7 @@ export async function seedSalesYear(
     organizationId: organization!.id,
     operatorIds: operatorRows.map((o) => o.id),
     productIds: productRows.map((p) => p.id),
+    customerIds: customerRows.map((c) => c.id),
     firstDay: days[0]!,
     lastDay: days[days.length - 1]!,
   };

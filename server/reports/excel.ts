@@ -1,10 +1,8 @@
-// The sales report as an Excel workbook (exceljs, streamed sheet by sheet so a year of
-// receipts never sits in memory as cell objects): one sheet of receipts, one of their lines and
+// The sales report as an Excel workbook (./xlsx.ts, streamed row by row so a year of receipts
+// never sits in memory as cell objects): one sheet of receipts, one of their lines and
 // one of daily totals by tax group. Cells are typed: days are dates, counts and quantities are
 // numbers, amounts are numbers of shillings (cents / 100, shown with two decimals), codes and
 // names are text.
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { Locale, Message } from '../../domain/i18n';
 import {
@@ -20,6 +18,7 @@ import type { DbOrTx } from '../db/client';
 import { translate } from '../i18n';
 import { reportLabels as L, traStateLabels } from './labels';
 import { salesWhere, type SalesQuery } from './sales';
+import { XlsxWriter, type CellValue, type SheetColumn } from './xlsx';
 
 const AMOUNT = '#,##0.00';
 const DAY = 'dd-mm-yyyy';
@@ -32,7 +31,7 @@ type Row = Record<string, string | number | null>;
 
 const shillings = (value: string | number | null | undefined) => Number(value ?? 0) / 100;
 
-/** A calendar day as Excel's date (exceljs writes Dates as UTC serials). */
+/** A calendar day as Excel's date (./xlsx.ts writes Dates as UTC serial days). */
 function excelDay(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
@@ -51,42 +50,23 @@ async function rows(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-interface Column {
-  header: string;
-  width: number;
-  numFmt?: string;
-}
-
 /** A sheet that moves on to "Name (2)" when Excel's row limit is reached. */
-function sheets(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
-  let part = 0;
-  let sheet: ExcelJS.Worksheet;
+async function sheets(workbook: XlsxWriter, name: string, columns: SheetColumn[]) {
+  let part = 1;
+  let sheet = await workbook.sheet(name, columns);
   let count = 0;
-  const open = () => {
-    part += 1;
-    sheet = workbook.addWorksheet(part === 1 ? name : `${name} (${part})`, {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    sheet.columns = columns.map((column, index) => ({
-      header: column.header,
-      key: String(index),
-      width: column.width,
-      ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
-    }));
-    sheet.getRow(1).font = { bold: true };
-    count = 0;
-  };
-  open();
   return {
-    async add(values: unknown[]) {
+    async add(values: CellValue[]) {
       if (count >= MAX_ROWS) {
-        await sheet.commit();
-        open();
+        await sheet.end();
+        part += 1;
+        sheet = await workbook.sheet(`${name} (${part})`, columns);
+        count = 0;
       }
-      sheet.addRow(values).commit();
+      await sheet.add(values);
       count += 1;
     },
-    commit: () => sheet.commit(),
+    commit: () => sheet.end(),
   };
 }
 
@@ -102,23 +82,10 @@ export async function salesWorkbook(
 ): Promise<Buffer> {
   const t = (message: Message, values?: Record<string, unknown>) =>
     translate(options.locale, message, values);
-  const stream = new PassThrough();
-  const parts: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => parts.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('error', reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Risiti';
-  workbook.created = new Date();
+  const workbook = new XlsxWriter();
   const where = salesWhere(query);
 
-  const receipts = sheets(workbook, t(L.receiptsSheet), [
+  const receipts = await sheets(workbook, t(L.receiptsSheet), [
     { header: t(L.date), width: 12, numFmt: DAY },
     { header: t(L.time), width: 10 },
     { header: t(L.receiptNumber), width: 12 },
@@ -170,7 +137,7 @@ export async function salesWorkbook(
   }
   await receipts.commit();
 
-  const lines = sheets(workbook, t(L.linesSheet), [
+  const lines = await sheets(workbook, t(L.linesSheet), [
     { header: t(L.date), width: 12, numFmt: DAY },
     { header: t(L.receiptNumber), width: 12 },
     { header: t(L.line), width: 6 },
@@ -213,7 +180,7 @@ export async function salesWorkbook(
   }
   await lines.commit();
 
-  const daily = sheets(workbook, t(L.dailySheet), [
+  const daily = await sheets(workbook, t(L.dailySheet), [
     { header: t(L.date), width: 12, numFmt: DAY },
     { header: t(L.receipts), width: 10 },
     ...REPORT_TAX_GROUPS.flatMap((group) => [
@@ -253,7 +220,5 @@ export async function salesWorkbook(
   ]);
   await daily.commit();
 
-  await workbook.commit();
-  await done;
-  return Buffer.concat(parts);
+  return workbook.finish('Risiti');
 }

@@ -5,9 +5,9 @@
 // up to it, so it sees every receipt committed before it started, and nothing is counted twice
 // (rows are upserted by company and invoice id). No hook in the invoice services is needed, and a server
 // that was off while receipts were made catches up at its first report.
-import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { compareKeys, saleOf, type Sale } from '../../domain/sales-report';
+import { and, asc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { saleOf, type Sale } from '../../domain/sales-report';
 import type { Db, Tx } from '../db/client';
 import {
   invoices,
@@ -16,7 +16,6 @@ import {
   salesCursors,
   salesCustomers,
   salesDaily,
-  salesHours,
   salesProducts,
 } from '../db/schema';
 import { fromJoined, selectInvoices } from '../invoices/records';
@@ -25,9 +24,20 @@ import { lastChangeSeq } from '../sync/changes';
 
 /** Invoices read per transaction: bounded memory, and the cursor row is not held for long. */
 const BATCH = 1000;
-/** Rows per INSERT: PostgreSQL takes at most 65,535 parameters in one statement. */
+/** Receipts looked up per statement: PostgreSQL takes at most 65,535 parameters in one. */
 const SALE_ROWS_PER_INSERT = 1000;
-const LINE_ROWS_PER_INSERT = 4000;
+
+/**
+ * Rows of a table as one JSON parameter read back as the table's row type: a batch of
+ * receipts is one value to bind, not 32 parameters per receipt (slow to bind on PGlite).
+ */
+function asRows<T extends Record<string, unknown>>(table: PgTable, list: T[]): SQL {
+  const columns = getTableColumns(table);
+  const json = list.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key]!.name, value])),
+  );
+  return sql`json_populate_recordset(null::${table}, ${JSON.stringify(json)}::json)`;
+}
 
 function saleRow(companyId: string, sale: Sale): typeof sales.$inferInsert {
   const group = (letter: 'A' | 'C' | 'D' | 'E') => sale.groups[letter] ?? null;
@@ -67,208 +77,113 @@ function saleRow(companyId: string, sale: Sale): typeof sales.$inferInsert {
   };
 }
 
-type DailyRow = typeof salesDaily.$inferInsert;
-type Summed = Exclude<
-  keyof DailyRow,
-  'companyId' | 'date' | 'operatorKey' | 'operatorId' | 'operatorName' | 'status'
->;
-const SUMMED: Summed[] = [
+/** The sums of a day's row, added up on conflict. */
+const SUMMED = [
   'receipts',
-  'totalExcl',
+  'total_excl',
   'tax',
-  'totalIncl',
+  'total_incl',
   'discount',
-  'aNet',
-  'aTax',
-  'cNet',
-  'cTax',
-  'dNet',
-  'dTax',
-  'eNet',
-  'eTax',
-  'payCash',
-  'payCheque',
-  'payCcard',
-  'payEmoney',
-  'payInvoice',
+  'a_net',
+  'a_tax',
+  'c_net',
+  'c_tax',
+  'd_net',
+  'd_tax',
+  'e_net',
+  'e_tax',
+  'pay_cash',
+  'pay_cheque',
+  'pay_ccard',
+  'pay_emoney',
+  'pay_invoice',
 ];
-
-const maxName = (a: string, b: string) => (compareKeys(a, b) >= 0 ? a : b);
-
-/** The day's and the month's slot of a receipt (see server/db/schema/reports.ts). */
-export const slotsOf = (date: string) => [`d${date}`, `m${date.slice(0, 7)}`];
 
 /** The greater name in code point order, as the report's max(… collate "C") takes it. */
 function greaterName(column: PgColumn): SQL {
   return sql`case when excluded.${sql.identifier(column.name)} collate "C" > ${column} collate "C" then excluded.${sql.identifier(column.name)} else ${column} end`;
 }
 
-const added = (column: PgColumn): SQL => sql`${column} + excluded.${sql.identifier(column.name)}`;
-
-/** Rows of one table, summed by key before they are written. */
-class Sums<T extends Record<string, unknown>> {
-  readonly rows = new Map<string, T>();
-  at(key: string, create: () => T): T {
-    let row = this.rows.get(key);
-    if (!row) {
-      row = create();
-      this.rows.set(key, row);
-    }
-    return row;
-  }
-}
-
-async function upsert<T extends Record<string, unknown>>(
-  rows: T[],
-  size: number,
-  write: (chunk: T[]) => Promise<unknown>,
-) {
-  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
-}
+/**
+ * The facets a receipt is counted in (server/db/schema/reports.ts): every receipt in '', then
+ * by payment type and tax group; the product and customer sums also by operator and status.
+ */
+const PAY_AND_TAX = `'', case when s.pay_cash > 0 then 'p:CASH' end,
+  case when s.pay_cheque > 0 then 'p:CHEQUE' end, case when s.pay_ccard > 0 then 'p:CCARD' end,
+  case when s.pay_emoney > 0 then 'p:EMONEY' end, case when s.pay_invoice > 0 then 'p:INVOICE' end,
+  case when s.a_net is not null then 't:A' end, case when s.c_net is not null then 't:C' end,
+  case when s.d_net is not null then 't:D' end, case when s.e_net is not null then 't:E' end`;
+const DAY_FACETS = sql.raw(`cross join lateral unnest(array[${PAY_AND_TAX}]) f(facet)`);
+const ALL_FACETS = sql.raw(
+  `cross join lateral unnest(array[${PAY_AND_TAX},
+    'o:' || coalesce(s.operator_id::text, ''), 's:' || s.status]) f(facet)`,
+);
+/** A receipt's day slot and month slot. */
+const SLOTS = sql.raw(
+  `cross join lateral (values ('d' || s.date), ('m' || substr(s.date, 1, 7))) x(slot)`,
+);
 
 /**
- * Adds the receipts to the sums, or (sign -1) takes them away: a receipt whose status changed
- * (TRA issued it) leaves its old status's rows and joins the new one's.
+ * Adds the receipts (already in `sales`, by id) to every sum, or with sign -1 takes them away:
+ * a receipt whose status changed (TRA issued it) is taken away under its old status and added
+ * under its new one. Set-based: one statement per table for a whole batch of receipts.
  */
-async function writeRollups(
-  tx: Tx,
-  companyId: string,
-  fresh: Sale[],
-  moved: Array<{ sale: Sale; from: Sale['status'] }>,
-): Promise<void> {
-  const daily = new Sums<DailyRow>();
-  const hours = new Sums<typeof salesHours.$inferInsert>();
-  const products = new Sums<typeof salesProducts.$inferInsert>();
-  const customers = new Sums<typeof salesCustomers.$inferInsert>();
-
-  const count = (sale: Sale, status: Sale['status'], sign: 1 | -1) => {
-    const operatorKey = sale.operatorId ?? '';
-    const day = daily.at(`${sale.date}|${operatorKey}|${status}`, () => ({
-      companyId,
-      date: sale.date,
-      operatorKey,
-      operatorId: sale.operatorId,
-      operatorName: '',
-      status,
-      ...(Object.fromEntries(SUMMED.map((name) => [name, 0])) as Record<Summed, number>),
-    }));
-    const values = saleRow(companyId, sale);
-    day.receipts = (day.receipts ?? 0) + sign;
-    for (const name of SUMMED) {
-      if (name === 'receipts') continue;
-      const value = (values[name as keyof typeof values] as number | null) ?? 0;
-      day[name] = (day[name] ?? 0) + sign * value;
-    }
-    if (sign > 0) day.operatorName = maxName(day.operatorName, sale.operatorName);
-    for (const slot of slotsOf(sale.date)) {
-      const cell = hours.at(
-        `${slot}|${sale.weekday}|${sale.hour}|${operatorKey}|${status}`,
-        () => ({
-          companyId,
-          slot,
-          weekday: sale.weekday,
-          hour: sale.hour,
-          operatorKey,
-          status,
-          receipts: 0,
-          totalIncl: 0,
-        }),
-      );
-      cell.receipts = (cell.receipts ?? 0) + sign;
-      cell.totalIncl = (cell.totalIncl ?? 0) + sign * sale.totalIncl;
-    }
-  };
-
-  for (const sale of fresh) {
-    count(sale, sale.status, 1);
-    for (const slot of slotsOf(sale.date)) {
-      for (const line of sale.lines) {
-        const product = products.at(`${slot}|${line.productKey}`, () => ({
-          companyId,
-          slot,
-          productKey: line.productKey,
-          productId: line.productId,
-          name: '',
-          quantity: 0,
-          amount: 0,
-        }));
-        product.name = maxName(product.name, line.description);
-        product.quantity = (product.quantity ?? 0) + line.quantity;
-        product.amount = (product.amount ?? 0) + line.amount;
-      }
-      const customer = customers.at(`${slot}|${sale.customerKey}`, () => ({
-        companyId,
-        slot,
-        customerKey: sale.customerKey,
-        customerId: sale.customerId,
-        name: '',
-        receipts: 0,
-        totalIncl: 0,
-      }));
-      customer.name = maxName(customer.name, sale.customerName);
-      customer.receipts = (customer.receipts ?? 0) + 1;
-      customer.totalIncl = (customer.totalIncl ?? 0) + sale.totalIncl;
-    }
-  }
-  for (const { sale, from } of moved) {
-    count(sale, from, -1);
-    count(sale, sale.status, 1);
-  }
-
-  await upsert([...daily.rows.values()], SALE_ROWS_PER_INSERT, (chunk) =>
-    tx
-      .insert(salesDaily)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [salesDaily.companyId, salesDaily.date, salesDaily.operatorKey, salesDaily.status],
-        set: {
-          operatorName: greaterName(salesDaily.operatorName),
-          ...Object.fromEntries(SUMMED.map((name) => [name, added(salesDaily[name])])),
-        },
-      }),
-  );
-  await upsert([...hours.rows.values()], LINE_ROWS_PER_INSERT, (chunk) =>
-    tx
-      .insert(salesHours)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [
-          salesHours.companyId,
-          salesHours.slot,
-          salesHours.weekday,
-          salesHours.hour,
-          salesHours.operatorKey,
-          salesHours.status,
-        ],
-        set: { receipts: added(salesHours.receipts), totalIncl: added(salesHours.totalIncl) },
-      }),
-  );
-  await upsert([...products.rows.values()], LINE_ROWS_PER_INSERT, (chunk) =>
-    tx
-      .insert(salesProducts)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [salesProducts.companyId, salesProducts.slot, salesProducts.productKey],
-        set: {
-          name: greaterName(salesProducts.name),
-          quantity: added(salesProducts.quantity),
-          amount: added(salesProducts.amount),
-        },
-      }),
-  );
-  await upsert([...customers.rows.values()], LINE_ROWS_PER_INSERT, (chunk) =>
-    tx
-      .insert(salesCustomers)
-      .values(chunk)
-      .onConflictDoUpdate({
-        target: [salesCustomers.companyId, salesCustomers.slot, salesCustomers.customerKey],
-        set: {
-          name: greaterName(salesCustomers.name),
-          receipts: added(salesCustomers.receipts),
-          totalIncl: added(salesCustomers.totalIncl),
-        },
-      }),
-  );
+async function writeRollups(tx: Tx, companyId: string, ids: string[], sign: 1 | -1) {
+  if (ids.length === 0) return;
+  const chosen = sql`s.company_id = ${companyId} and s.invoice_id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const n = sql.raw(String(sign));
+  await tx.execute(sql`insert into sales_daily (company_id, facet, date, operator_key, operator_id,
+      operator_name, status, receipts, total_excl, tax, total_incl, discount, a_net, a_tax, c_net,
+      c_tax, d_net, d_tax, e_net, e_tax, pay_cash, pay_cheque, pay_ccard, pay_emoney, pay_invoice)
+    select s.company_id, f.facet, s.date, coalesce(s.operator_id::text, ''), s.operator_id,
+      max(s.operator_name collate "C"), s.status, ${n} * count(*), ${n} * sum(s.total_excl),
+      ${n} * sum(s.tax), ${n} * sum(s.total_incl), ${n} * sum(s.discount),
+      ${n} * coalesce(sum(s.a_net), 0), ${n} * coalesce(sum(s.a_tax), 0),
+      ${n} * coalesce(sum(s.c_net), 0), ${n} * coalesce(sum(s.c_tax), 0),
+      ${n} * coalesce(sum(s.d_net), 0), ${n} * coalesce(sum(s.d_tax), 0),
+      ${n} * coalesce(sum(s.e_net), 0), ${n} * coalesce(sum(s.e_tax), 0),
+      ${n} * sum(s.pay_cash), ${n} * sum(s.pay_cheque), ${n} * sum(s.pay_ccard),
+      ${n} * sum(s.pay_emoney), ${n} * sum(s.pay_invoice)
+    from sales s ${DAY_FACETS}
+    where ${chosen} and f.facet is not null
+    group by s.company_id, f.facet, s.date, s.operator_id, s.status
+    on conflict (company_id, facet, date, operator_key, status) do update set
+      operator_name = ${greaterName(salesDaily.operatorName)},
+      ${sql.raw(SUMMED.map((c) => `${c} = sales_daily.${c} + excluded.${c}`).join(', '))}`);
+  await tx.execute(sql`insert into sales_hours (company_id, facet, slot, weekday, hour, operator_key,
+      status, receipts, total_incl)
+    select s.company_id, f.facet, x.slot, s.weekday, s.hour, coalesce(s.operator_id::text, ''),
+      s.status, ${n} * count(*), ${n} * sum(s.total_incl)
+    from sales s ${SLOTS} ${DAY_FACETS}
+    where ${chosen} and f.facet is not null
+    group by s.company_id, f.facet, x.slot, s.weekday, s.hour, s.operator_id, s.status
+    on conflict (company_id, facet, slot, weekday, hour, operator_key, status) do update set
+      receipts = sales_hours.receipts + excluded.receipts,
+      total_incl = sales_hours.total_incl + excluded.total_incl`);
+  await tx.execute(sql`insert into sales_products (company_id, facet, slot, product_key, product_id,
+      name, lines, quantity, amount)
+    select s.company_id, f.facet, x.slot, l.product_key, max(l.product_id::text)::uuid,
+      max(l.description collate "C"), ${n} * count(*), ${n} * sum(l.quantity), ${n} * sum(l.amount)
+    from sales s join sale_lines l on l.company_id = s.company_id and l.invoice_id = s.invoice_id
+      ${SLOTS} ${ALL_FACETS}
+    where ${chosen} and f.facet is not null
+    group by s.company_id, f.facet, x.slot, l.product_key
+    on conflict (company_id, facet, slot, product_key) do update set
+      name = ${greaterName(salesProducts.name)},
+      lines = sales_products.lines + excluded.lines,
+      quantity = sales_products.quantity + excluded.quantity,
+      amount = sales_products.amount + excluded.amount`);
+  await tx.execute(sql`insert into sales_customers (company_id, facet, slot, customer_key,
+      customer_id, name, receipts, total_incl)
+    select s.company_id, f.facet, x.slot, s.customer_key, max(s.customer_id::text)::uuid,
+      max(s.customer_name collate "C"), ${n} * count(*), ${n} * sum(s.total_incl)
+    from sales s ${SLOTS} ${ALL_FACETS}
+    where ${chosen} and f.facet is not null
+    group by s.company_id, f.facet, x.slot, s.customer_key
+    on conflict (company_id, facet, slot, customer_key) do update set
+      name = ${greaterName(salesCustomers.name)},
+      receipts = sales_customers.receipts + excluded.receipts,
+      total_incl = sales_customers.total_incl + excluded.total_incl`);
 }
 
 async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void> {
@@ -282,25 +197,21 @@ async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void
       .where(and(eq(sales.companyId, companyId), inArray(sales.invoiceId, ids)));
     for (const row of rows) known.set(row.invoiceId, row.status);
   }
-  const fresh = list.filter((sale) => !known.has(sale.invoiceId));
-  const moved = list.flatMap((sale) => {
-    const from = known.get(sale.invoiceId);
-    return from && from !== sale.status ? [{ sale, from }] : [];
-  });
-  await writeRollups(tx, companyId, fresh, moved);
-  for (let i = 0; i < list.length; i += SALE_ROWS_PER_INSERT) {
-    const chunk = list.slice(i, i + SALE_ROWS_PER_INSERT);
-    // A receipt's amounts never change once numbered; only its state at TRA moves on.
-    await tx
-      .insert(sales)
-      .values(chunk.map((sale) => saleRow(companyId, sale)))
-      .onConflictDoUpdate({
-        target: [sales.companyId, sales.invoiceId],
-        set: { status: sql`excluded.status`, traStatus: sql`excluded.tra_status` },
-      });
-  }
+  const fresh = list.filter((sale) => !known.has(sale.invoiceId)).map((sale) => sale.invoiceId);
+  const moved = list
+    .filter((sale) => (known.get(sale.invoiceId) ?? sale.status) !== sale.status)
+    .map((sale) => sale.invoiceId);
+  // Moved receipts leave their old status's sums before their row changes.
+  await writeRollups(tx, companyId, moved, -1);
+  // A receipt's amounts never change once numbered; only its state at TRA moves on.
+  await tx.execute(sql`insert into sales select * from ${asRows(
+    sales,
+    list.map((sale) => saleRow(companyId, sale)),
+  )}
+    on conflict (company_id, invoice_id)
+    do update set status = excluded.status, tra_status = excluded.tra_status`);
   const lines = list.flatMap((sale) =>
-    sale.lines.map((line, lineNo) => ({
+    sale.lines.map((line, lineNo): typeof saleLines.$inferInsert => ({
       invoiceId: sale.invoiceId,
       lineNo,
       companyId,
@@ -316,12 +227,10 @@ async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void
       discount: line.discount,
     })),
   );
-  for (let i = 0; i < lines.length; i += LINE_ROWS_PER_INSERT) {
-    await tx
-      .insert(saleLines)
-      .values(lines.slice(i, i + LINE_ROWS_PER_INSERT))
-      .onConflictDoNothing();
-  }
+  await tx.execute(
+    sql`insert into sale_lines select * from ${asRows(saleLines, lines)} on conflict do nothing`,
+  );
+  await writeRollups(tx, companyId, [...fresh, ...moved], 1);
 }
 
 /** Brings the company's sales rows up to its last committed change. Safe from several processes. */

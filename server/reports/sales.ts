@@ -14,6 +14,7 @@ import {
   zeroTotals,
   addTotals,
   GROUP_OF_TAX_TYPE,
+  FILTER_KEYS,
   REPORT_TAX_GROUPS,
   type RankedOperator,
   type ReportPaymentType,
@@ -38,8 +39,11 @@ const PAYMENT_COLUMNS: Record<ReportPaymentType, string> = {
   INVOICE: 'pay_invoice',
 };
 
-/** The receipts of the query, as a WHERE over `sales s`. */
-export function salesWhere(query: SalesQuery): SQL {
+/**
+ * The receipts of the query, as a WHERE over `sales s`; without the product's condition when
+ * `salesFrom` already picked the product's receipts.
+ */
+export function salesWhere(query: SalesQuery, options: { product?: boolean } = {}): SQL {
   const { filter } = query;
   const parts: SQL[] = [
     sql`s.company_id = ${query.companyId}`,
@@ -54,12 +58,26 @@ export function salesWhere(query: SalesQuery): SQL {
     parts.push(sql.raw(`s.${letter}_net is not null`));
   }
   if (filter.payment) parts.push(sql.raw(`s.${PAYMENT_COLUMNS[filter.payment]} > 0`));
-  if (filter.product) {
+  if (filter.product && options.product !== false) {
+    // The product's lines first (indexed by company and product), then their receipts.
     parts.push(
-      sql`exists (select 1 from sale_lines l where l.company_id = s.company_id and l.invoice_id = s.invoice_id and l.product_id = ${filter.product})`,
+      sql`s.invoice_id in (select p.invoice_id from sale_lines p where p.company_id = ${query.companyId} and p.product_id = ${filter.product} and p.date >= ${query.firstDay} and p.date <= ${query.lastDay})`,
     );
   }
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * `sales s` for the query: with a product, its receipts found from its lines (indexed by
+ * company and product) and each read by its key, not the whole period scanned for them.
+ */
+function salesFrom(query: SalesQuery): SQL {
+  if (!query.filter.product) return sql`sales s`;
+  return sql`(select distinct p.invoice_id from sale_lines p
+      where p.company_id = ${query.companyId} and p.product_id = ${query.filter.product}
+        and p.date >= ${query.firstDay} and p.date <= ${query.lastDay}) chosen
+    cross join lateral (select * from sales x
+      where x.company_id = ${query.companyId} and x.invoice_id = chosen.invoice_id offset 0) s`;
 }
 
 type Row = Record<string, string | number | null>;
@@ -71,8 +89,6 @@ async function rows(db: DbOrTx, query: SQL): Promise<Row[]> {
 
 const money = (value: string | number | null | undefined): Cents => cents(Number(value ?? 0));
 const count = (value: string | number | null | undefined): number => Number(value ?? 0);
-
-const hasFilter = (filter: SalesFilter) => Object.values(filter).some(Boolean);
 
 function shiftDay(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -109,10 +125,26 @@ function slotWhere(query: SalesQuery): SQL {
   return sql`s.company_id = ${query.companyId} and (${sql.join(ranges, sql` or `)})`;
 }
 
-/** Whether the summed rows can answer: no filter, or only by operator and status. */
-function summable(filter: SalesFilter): boolean {
-  const { operator: _operator, status: _status, ...others } = filter;
-  return !Object.values(others).some(Boolean);
+/**
+ * The facet of the day and hour sums that answers the filter (with operator and status as their
+ * columns), or null when only the receipts can: a filter by product or customer picks few
+ * receipts, read through their indexes.
+ */
+function dayFacet(filter: SalesFilter): string | null {
+  if (filter.product || filter.customer || (filter.payment && filter.taxType)) return null;
+  if (filter.payment) return `p:${filter.payment}`;
+  if (filter.taxType) return `t:${GROUP_OF_TAX_TYPE[filter.taxType]}`;
+  return '';
+}
+
+/** The facet of the product and customer sums that answers the filter, or null. */
+function topFacet(filter: SalesFilter): string | null {
+  const set = FILTER_KEYS.filter((key) => filter[key]);
+  if (set.length === 0) return '';
+  if (set.length > 1) return null;
+  if (filter.operator) return `o:${filter.operator}`;
+  if (filter.status) return `s:${filter.status}`;
+  return dayFacet(filter) || null;
 }
 
 function summedFilter(filter: SalesFilter): SQL {
@@ -130,69 +162,74 @@ const SUMS = sql.raw(`sum(s.total_excl) as total_excl, sum(s.tax) as tax,
       sum(s.pay_emoney) as pay_emoney, sum(s.pay_invoice) as pay_invoice`);
 
 export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesReport> {
-  const where = salesWhere(query);
-  const summed = summable(query.filter);
-  const unfiltered = !hasFilter(query.filter);
-  const period = sql`s.company_id = ${query.companyId} and s.date >= ${query.firstDay} and s.date <= ${query.lastDay}`;
+  const where = salesWhere(query, { product: false });
+  const from = salesFrom(query);
+  const facet = dayFacet(query.filter);
+  const top = topFacet(query.filter);
+  const period = sql`s.company_id = ${query.companyId} and s.facet = ${facet} and s.date >= ${query.firstDay} and s.date <= ${query.lastDay}`;
+  const slots = sql`${slotWhere(query)} and s.facet = ${facet}`;
+  const topSlots = sql`${slotWhere(query)} and s.facet = ${top}`;
   // Days and operators, then weekday × hour. grouping() tells which set a row belongs to:
-  // 7 = by day, 9 = by weekday and hour, 14 = by operator. With no filter but operator and
-  // status they come from the sums (a year is a thousand day rows and a dozen month slots);
-  // otherwise from every receipt of the period, in one pass.
-  const grouped = summed
-    ? [
-        ...(await rows(
-          db,
-          sql`select case when grouping(s.date) = 0 then 7 else 14 end as kind,
+  // 7 = by day, 9 = by weekday and hour, 14 = by operator. They come from the sums of the
+  // filter's facet (a year is a thousand day rows and a dozen month slots); for a product or a
+  // customer, from their receipts, in one pass.
+  const grouped =
+    facet !== null
+      ? [
+          ...(await rows(
+            db,
+            sql`select case when grouping(s.date) = 0 then 7 else 14 end as kind,
             s.date, max(s.operator_id::text) as operator_id,
             sum(s.receipts) as n, ${SUMS}, max(s.operator_name collate "C") as operator_name
           from sales_daily s where ${period}${summedFilter(query.filter)}
           group by grouping sets ((s.date), (s.operator_key))
           having sum(s.receipts) > 0`,
-        )),
-        ...(await rows(
-          db,
-          sql`select 9 as kind, s.weekday, s.hour, sum(s.receipts) as n,
+          )),
+          ...(await rows(
+            db,
+            sql`select 9 as kind, s.weekday, s.hour, sum(s.receipts) as n,
             sum(s.total_incl) as total_incl
-          from sales_hours s where ${slotWhere(query)}${summedFilter(query.filter)}
+          from sales_hours s where ${slots}${summedFilter(query.filter)}
           group by s.weekday, s.hour
           having sum(s.receipts) > 0`,
-        )),
-      ]
-    : await rows(
-        db,
-        sql`select grouping(s.date, s.weekday, s.hour, s.operator_id) as kind,
+          )),
+        ]
+      : await rows(
+          db,
+          sql`select grouping(s.date, s.weekday, s.hour, s.operator_id) as kind,
           s.date, s.weekday, s.hour, s.operator_id,
           count(*) as n, ${SUMS}, max(s.operator_name collate "C") as operator_name
-        from sales s where ${where}
+        from ${from} where ${where}
         group by grouping sets ((s.date), (s.weekday, s.hour), (s.operator_id))`,
-      );
+        );
   const customers = await rows(
     db,
-    unfiltered
+    top !== null
       ? sql`select s.customer_key as key, max(s.customer_id::text) as customer_id,
           max(s.name collate "C") as name, sum(s.receipts) as n, sum(s.total_incl) as total
-        from sales_customers s where ${slotWhere(query)}
+        from sales_customers s where ${topSlots}
         group by s.customer_key
+        having sum(s.receipts) > 0
         order by sum(s.total_incl) desc, s.customer_key collate "C" limit ${REPORT_TOP}`
       : sql`select s.customer_key as key, max(s.customer_id::text) as customer_id,
           max(s.customer_name collate "C") as name, count(*) as n, sum(s.total_incl) as total
-        from sales s where ${where}
+        from ${from} where ${where}
         group by s.customer_key
         order by sum(s.total_incl) desc, s.customer_key collate "C" limit ${REPORT_TOP}`,
   );
   const products = await rows(
     db,
-    unfiltered
+    top !== null
       ? sql`select s.product_key as key, max(s.product_id::text) as product_id,
           max(s.name collate "C") as name, sum(s.quantity) as quantity, sum(s.amount) as amount
-        from sales_products s where ${slotWhere(query)}
+        from sales_products s where ${topSlots}
         group by s.product_key
+        having sum(s.lines) > 0
         order by sum(s.amount) desc, s.product_key collate "C" limit ${REPORT_TOP}`
       : sql`select l.product_key as key, max(l.product_id::text) as product_id,
           max(l.description collate "C") as name, sum(l.quantity) as quantity, sum(l.amount) as amount
-        from sale_lines l join sales s on s.company_id = l.company_id and s.invoice_id = l.invoice_id
-        where l.company_id = ${query.companyId} and l.date >= ${query.firstDay}
-          and l.date <= ${query.lastDay} and ${where}
+        from ${from} join sale_lines l on l.company_id = s.company_id and l.invoice_id = s.invoice_id
+        where ${where}
         group by l.product_key
         order by sum(l.amount) desc, l.product_key collate "C" limit ${REPORT_TOP}`,
   );

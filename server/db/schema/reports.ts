@@ -96,8 +96,9 @@ export const saleLines = pgTable(
       foreignColumns: [sales.companyId, sales.invoiceId],
     }).onDelete('cascade'),
     index('sale_lines_company_date_idx').on(t.companyId, t.date),
+    // Covers a product filter: the product's receipts over a period without reading the lines.
     index('sale_lines_company_product_idx')
-      .on(t.companyId, t.productId)
+      .on(t.companyId, t.productId, t.date, t.invoiceId)
       .where(sql`${t.productId} is not null`),
   ],
 );
@@ -113,10 +114,16 @@ export const salesCursors = pgTable('sales_cursors', {
 const total = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
 /**
- * Receipts summed per company, day, operator and status: the days, the operators and every
- * total of a report without filters other than operator and status. A busy shop's year is about
- * a thousand of these rows against 100,000 receipts. `operator_key` is the operator's id, or ''
- * for receipts made without one.
+ * Receipts summed per company, facet, day, operator and status: the days, the operators and
+ * every total of a report. A busy shop's year is about a thousand of these rows per facet
+ * against 100,000 receipts. `operator_key` is the operator's id, or '' for receipts made
+ * without one.
+ *
+ * A facet is a subset of the receipts that a report filter picks, summed on its own so that a
+ * filtered report reads sums too: '' is every receipt, 'p:EMONEY' the receipts with a payment of
+ * that TRA type, 't:A' those with a line of that tax group; in the product and customer sums
+ * also 'o:<operator key>' and 's:<status>' (days and hours carry operator and status as
+ * columns). A receipt is counted in every facet it belongs to.
  */
 export const salesDaily = pgTable(
   'sales_daily',
@@ -124,6 +131,7 @@ export const salesDaily = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
+    facet: text('facet').notNull().default(''),
     date: text('date').notNull(),
     operatorKey: text('operator_key').notNull(),
     operatorId: uuid('operator_id'),
@@ -148,7 +156,7 @@ export const salesDaily = pgTable(
     payEmoney: total('pay_emoney'),
     payInvoice: total('pay_invoice'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.date, t.operatorKey, t.status] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.date, t.operatorKey, t.status] })],
 );
 
 // The next three are kept twice over: per day (`slot` 'd2025-03-04') and per month (`slot`
@@ -162,6 +170,7 @@ export const salesHours = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
+    facet: text('facet').notNull().default(''),
     slot: text('slot').notNull(),
     weekday: smallint('weekday').notNull(),
     hour: smallint('hour').notNull(),
@@ -172,7 +181,7 @@ export const salesHours = pgTable(
   },
   (t) => [
     primaryKey({
-      columns: [t.companyId, t.slot, t.weekday, t.hour, t.operatorKey, t.status],
+      columns: [t.companyId, t.facet, t.slot, t.weekday, t.hour, t.operatorKey, t.status],
     }),
   ],
 );
@@ -184,14 +193,17 @@ export const salesProducts = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
+    facet: text('facet').notNull().default(''),
     slot: text('slot').notNull(),
     productKey: text('product_key').notNull(),
     productId: uuid('product_id'),
     name: text('name').notNull(),
+    /** Lines counted: a product whose lines all left a facet (status moved) is not listed. */
+    lines: integer('lines').notNull().default(0),
     quantity: total('quantity'),
     amount: total('amount'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.slot, t.productKey] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.slot, t.productKey] })],
 );
 
 /** Receipts summed per slot and customer (the saved customer, else the name printed). */
@@ -201,6 +213,7 @@ export const salesCustomers = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id),
+    facet: text('facet').notNull().default(''),
     slot: text('slot').notNull(),
     customerKey: text('customer_key').notNull(),
     customerId: uuid('customer_id'),
@@ -208,5 +221,5 @@ export const salesCustomers = pgTable(
     receipts: integer('receipts').notNull().default(0),
     totalIncl: total('total_incl'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.slot, t.customerKey] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.slot, t.customerKey] })],
 );
