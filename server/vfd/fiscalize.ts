@@ -221,147 +221,16 @@ export function receiptContent(input: FiscalInvoice) {
 /**
  * Fiscalizes an invoice in the caller's transaction `tx`. Idempotent by invoice id: a second
  * call returns the receipt of the first. Must not be called with a transaction that already
- * waits on the network (PGlite runs one transaction at a time).
+ * waits on the network (PGlite runs one transaction at a time). A group of one: the numbering
+ * rules live once, in fiscalizeInvoices.
  */
 export async function fiscalizeInvoice(
   deps: Deps,
   tx: Tx,
   input: FiscalInvoice,
 ): Promise<FiscalReceipt> {
-  const content = receiptContent(input);
-
-  // The lock that makes numbering safe across transactions and server processes: the VFD's
-  // counter row, read together with what the receipt needs of the company and its VFD.
-  const [found] = await tx
-    .select({
-      counter: vfdCounters,
-      active: companies.active,
-      blocked: companies.blockedByTra,
-      tin: companies.tin,
-      status: vfds.status,
-      certificateId: vfds.certificateId,
-      regId: vfds.regId,
-      serial: vfds.serial,
-      receiptCode: vfds.receiptCode,
-    })
-    .from(vfdCounters)
-    .innerJoin(companies, eq(companies.id, vfdCounters.companyId))
-    .innerJoin(vfds, eq(vfds.companyId, vfdCounters.companyId))
-    .where(eq(vfdCounters.companyId, input.companyId))
-    .for('update', { of: vfdCounters });
-
-  // Checked under the lock: a concurrent submission of the same invoice has committed by now.
-  const [already] = await tx
-    .select({ id: fiscalReceipts.id })
-    .from(fiscalReceipts)
-    .where(
-      and(
-        eq(fiscalReceipts.companyId, input.companyId),
-        eq(fiscalReceipts.invoiceId, input.invoiceId),
-      ),
-    );
-  if (already) return (await receiptForInvoice(tx, input.companyId, input.invoiceId))!;
-  if (!found) {
-    const [company] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, input.companyId));
-    throw company ? appError(409, 'vfd_not_registered') : appError(404, 'not_found');
-  }
-  const { counter } = found;
-  if (!found.active) throw appError(403, 'company_inactive');
-  if (found.blocked) throw appError(403, 'company_blocked');
-  if (found.status !== 'registered') throw appError(409, 'vfd_not_registered');
-
-  // TRA rule 5: never older than the previous receipt, nor inside a day already Z-reported.
-  let issuedAt = deps.clock.now();
-  if (counter.lastIssuedAt && counter.lastIssuedAt > issuedAt) issuedAt = counter.lastIssuedAt;
-  if (counter.zReportedThrough && eatStamp(issuedAt).date <= counter.zReportedThrough) {
-    issuedAt = eatDayStart(nextEatDay(counter.zReportedThrough));
-  }
-  const { date, time, znum } = eatStamp(issuedAt);
-  const gc = counter.nextGc;
-  const dc = counter.lastDate === date ? counter.lastDc + 1 : 1;
-  const rctvnum = `${found.receiptCode}${gc}`;
-
-  const signedPart = receiptXml({
-    date,
-    time,
-    tin: found.tin,
-    regId: found.regId,
-    efdSerial: found.serial,
-    ...content.customer,
-    gc,
-    dc,
-    znum,
-    rctvnum,
-    items: content.items,
-    totalExclCents: input.totals.totalExcludingTax,
-    totalInclCents: input.totals.totalIncludingTax,
-    discountCents: input.totals.totalDiscount,
-    payments: content.payments,
-    vatTotals: content.vatTotals,
-  });
-  const key = await signingKey(deps, tx, input.companyId, found.certificateId);
-  const body = signedDocument(signedPart, key);
-  const now = deps.clock.now();
-
-  const outboxId = crypto.randomUUID();
-  const queued = tx.insert(traOutbox).values({
-    id: outboxId,
-    companyId: input.companyId,
-    seq: counter.nextSeq,
-    kind: 'receipt',
-    body,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const row: typeof fiscalReceipts.$inferSelect = {
-    id: crypto.randomUUID(),
-    companyId: input.companyId,
-    invoiceId: input.invoiceId,
-    outboxId,
-    gc,
-    dc,
-    znum,
-    rctvnum,
-    date,
-    time,
-    issuedAt,
-    verificationUrl: verificationUrl(verifyBase(deps), rctvnum, time),
-    customerName: content.customer.custName,
-    customerIdType: content.customer.custIdType,
-    customerId: content.customer.custId,
-    customerMobile: content.customer.mobileNum,
-    totalExclCents: input.totals.totalExcludingTax,
-    totalTaxCents: input.totals.taxAmount,
-    totalInclCents: input.totals.totalIncludingTax,
-    discountCents: input.totals.totalDiscount,
-    vatTotals: content.vatJson,
-    payments: content.paymentsJson,
-    createdAt: now,
-  };
-  const advance = tx
-    .update(vfdCounters)
-    .set({
-      nextGc: gc + 1,
-      lastDate: date,
-      lastDc: dc,
-      lastIssuedAt: issuedAt,
-      nextSeq: counter.nextSeq + 1,
-    })
-    .where(and(eq(vfdCounters.companyId, input.companyId), eq(vfdCounters.nextGc, gc)))
-    .returning({ nextGc: vfdCounters.nextGc });
-  // One statement for the three writes: the lock is held for as short a time as possible.
-  const advanced = await tx.execute(
-    sql`with queued as (${queued.getSQL()}), stored as (${tx.insert(fiscalReceipts).values(row).getSQL()}) ${advance.getSQL()}`,
-  );
-  // Unreachable while the row lock holds; refusing here keeps a broken lock from numbering twice.
-  // Both drivers answer with the RETURNING rows in `rows`.
-  const advancedRows = (advanced as unknown as { rows: unknown[] }).rows;
-  if (advancedRows.length !== 1) throw new Error(`VFD counter moved under its lock (GC ${gc})`);
-  return toFiscalReceipt(row, { status: 'pending', ackMessage: null, settledAt: null });
+  const [receipt] = await fiscalizeInvoices(deps, tx, [input]);
+  return receipt!;
 }
 
 /**
@@ -385,6 +254,8 @@ export async function fiscalizeInvoices(
   }
   const contents = inputs.map((input) => receiptContent(input));
 
+  // The lock that makes numbering safe across transactions and server processes: the VFD's
+  // counter row, read together with what the receipts need of the company and its VFD.
   const [found] = await tx
     .select({
       counter: vfdCounters,
@@ -403,6 +274,7 @@ export async function fiscalizeInvoices(
     .where(eq(vfdCounters.companyId, companyId))
     .for('update', { of: vfdCounters });
 
+  // Checked under the lock: a concurrent submission of the same invoice has committed by now.
   const invoiceIds = [...new Set(inputs.map((input) => input.invoiceId))];
   const already = new Set(
     (
