@@ -5,7 +5,7 @@
 import { driver, type DriveStep, type PopoverDOM } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tour.css';
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { writeTourState } from './tour-state';
 
@@ -60,8 +60,8 @@ function dropPopupAttributes() {
 }
 
 function run(i18n: I18n, userId: string, steps: DriveStep[], onFinish: () => void) {
-  const t = (descriptor: { id: string }, values?: Record<string, unknown>) =>
-    i18n._(descriptor.id, values);
+  const t = (descriptor: MessageDescriptor, values?: Record<string, unknown>) =>
+    i18n._({ ...descriptor, values });
   let finished = false;
   // Closing by the skip button, the close button, Escape, the overlay or Done counts the tour as
   // seen here, not in onDestroyed: driver.js calls that only once a step's animation has ended,
@@ -118,7 +118,7 @@ export function runDashboardTour(
   userId: string,
   openNewInvoice: () => void,
 ): () => void {
-  const t = (descriptor: { id: string }) => i18n._(descriptor.id);
+  const t = (descriptor: MessageDescriptor) => i18n._(descriptor);
   const handle: { finish?: () => void } = {};
   const steps: DriveStep[] = [
     { popover: { title: t(text.welcomeTitle), description: t(text.welcome) } },
@@ -154,7 +154,7 @@ export function runDashboardTour(
 
 /** The invoice part, on the new invoice's page. */
 export function runInvoiceTour(i18n: I18n, userId: string): () => void {
-  const t = (descriptor: { id: string }) => i18n._(descriptor.id);
+  const t = (descriptor: MessageDescriptor) => i18n._(descriptor);
   const steps: DriveStep[] = [
     {
       element: '#invoice-customer',
