@@ -60,8 +60,10 @@ function dropPopupAttributes() {
 }
 
 function run(i18n: I18n, userId: string, steps: DriveStep[], onFinish: () => void) {
-  const t = (descriptor: MessageDescriptor, values?: Record<string, unknown>) =>
-    i18n._({ ...descriptor, values });
+  const t = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => {
+    const withValues: MessageDescriptor = { ...descriptor, values };
+    return i18n._(withValues);
+  };
   let finished = false;
   // Closing by the skip button, the close button, Escape, the overlay or Done counts the tour as
   // seen here, not in onDestroyed: driver.js calls that only once a step's animation has ended,
