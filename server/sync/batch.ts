@@ -107,6 +107,20 @@ async function answerOf(entry: SyncBatchEntry, response: Response): Promise<Sync
   return { key: entry.key, status: response.status, body };
 }
 
+/**
+ * A way to answer a run of entries together from `entries`' start: answers for as many of them
+ * as it took, in order, every one a success; none when the first entry is not its kind.
+ */
+type BulkRunner = (
+  deps: Deps,
+  ctx: CompanyContext,
+  entries: readonly SyncBatchEntry[],
+  base: URL,
+) => Promise<SyncBatchAnswer[]>;
+
+/** Tried in order at each position of the batch; the first that takes a run answers it. */
+const BULK_RUNNERS: readonly BulkRunner[] = [bulkCreateCustomers];
+
 /** Entries answered together from the run's start (none: the first runs through its route). */
 async function bulkRun(
   deps: Deps,
@@ -115,7 +129,11 @@ async function bulkRun(
   base: URL,
 ): Promise<SyncBatchAnswer[]> {
   try {
-    return await bulkCreateCustomers(deps, ctx, entries, base);
+    for (const runner of BULK_RUNNERS) {
+      const answers = await runner(deps, ctx, entries, base);
+      if (answers.length > 0) return answers;
+    }
+    return [];
   } catch (error) {
     // A write the checks could not foresee (another process's row): each entry runs on its own.
     deps.log.error('Sync batch: writing a run together failed, its entries run one by one', {
@@ -144,7 +162,7 @@ export function syncBatchRoutes(deps: Deps, dispatch: Dispatch) {
         (earlier) => syncOutcome(answers[earlier]!.status, answers[earlier]!.body) !== 'success',
       );
       if (blocked) break;
-      // A run of new customers is written together; entries a run answers all succeeded, so
+      // A run of entries of one kind is written together; entries a run answers all succeeded, so
       // the requirements of those after them hold.
       const run = await bulkRun(deps, ctx, entries.slice(index), base);
       if (run.length > 0) {
