@@ -11,64 +11,44 @@
 // no customer, deletion or earlier entry of the run collides with. The first entry that is
 // anything else ends the run; the batch runs it through its route as before (which answers
 // the refusal, the update or the replay) and tries a new run after it.
-import crypto from 'node:crypto';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   customerFieldsSchema,
   identificationKey,
   type CustomerFields,
 } from '../../domain/schemas/customer';
-import { uuidSchema } from '../../domain/schemas/record';
 import type { SyncBatchAnswer, SyncBatchEntry } from '../../domain/sync-batch';
 import { toCustomer } from '../customers/service';
 import type { Deps } from '../context';
-import { auditLog, customers, idempotencyKeys, tombstones } from '../db/schema';
+import { auditLog, customers, tombstones } from '../db/schema';
 import type { CompanyContext } from '../http/company';
-import { checkInput, withSchemaKeys } from '../http/validate';
+import { withSchemaKeys } from '../http/validate';
 import { reserveChangeSeq } from './changes';
+import {
+  bulkBody,
+  bulkEntryOf,
+  claimAndWrite,
+  storeAnswers,
+  type BulkEntry,
+  type StoredAnswer,
+} from './bulk-run';
 
 const CUSTOMER_PATH = /^\/v1\/accounting\/customers\/([^/]+)$/;
-const DAY = 24 * 3600_000;
-/** As the Idempotency-Key middleware keeps an answer and leases a first request. */
-const KEY_TTL_MS = 7 * DAY;
-const KEY_LEASE_MS = 60_000;
 
-interface Candidate {
-  entry: SyncBatchEntry;
-  id: string;
+interface Candidate extends BulkEntry {
   fields: CustomerFields;
-  hash: string;
 }
 
 /** The entry as a customer creation this path can take, or null (its route runs it). */
 function candidateOf(entry: SyncBatchEntry, base: URL, companyId: string): Candidate | null {
-  if (entry.method !== 'PUT' || entry.body === undefined) return null;
-  if (entry.headers && Object.keys(entry.headers).length > 0) return null;
-  const url = new URL(entry.path, base);
-  const id = CUSTOMER_PATH.exec(url.pathname)?.[1];
-  if (!id || !v.is(uuidSchema, id)) return null;
-  const query = [...url.searchParams.entries()];
-  if (query.length !== 1 || query[0]![0] !== 'companyId' || query[0]![1] !== companyId) {
-    return null;
-  }
-  let fields: CustomerFields;
-  try {
-    const input: unknown = JSON.parse(entry.body);
-    checkInput(input);
+  const call = bulkEntryOf(entry, base, companyId, 'PUT', CUSTOMER_PATH);
+  if (!call) return null;
+  const fields = bulkBody(entry, (input) => {
     const parsed = v.safeParse(customerFieldsSchema, withSchemaKeys(customerFieldsSchema, input));
-    if (!parsed.success) return null;
-    fields = parsed.output;
-  } catch {
-    return null;
-  }
-  // The Idempotency-Key middleware's request hash for the same call.
-  const hash = crypto
-    .createHash('sha256')
-    .update(`PUT ${url.pathname}${url.search}\n`)
-    .update(new TextEncoder().encode(entry.body))
-    .digest('hex');
-  return { entry, id, fields, hash };
+    return parsed.success ? parsed.output : null;
+  });
+  return fields ? { ...call, fields } : null;
 }
 
 /**
@@ -90,73 +70,9 @@ export async function bulkCreateCustomers(
     candidates.push(candidate);
   }
   if (candidates.length < 2) return [];
-
-  const now = deps.clock.now();
-  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-  const lease = new Date(now.getTime() + KEY_LEASE_MS);
-  const expires = new Date(now.getTime() + KEY_TTL_MS);
-  // Every key claimed in one statement, on the middleware's terms: free, expired, or a first
-  // request of the same content that died without an answer.
-  const claimedRows = await deps.db
-    .insert(idempotencyKeys)
-    .values(
-      candidates.map((c) => ({
-        scope: companyId,
-        key: c.entry.key,
-        requestHash: c.hash,
-        lockedUntil: lease,
-        expiresAt: expires,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: {
-        requestHash: sql`excluded.request_hash`,
-        status: null,
-        responseBody: null,
-        responseType: null,
-        lockedUntil: lease,
-        expiresAt: expires,
-        createdAt: now,
-      },
-      setWhere: or(
-        sql`${idempotencyKeys.expiresAt} < ${at(now)}`,
-        and(
-          sql`${idempotencyKeys.status} is null`,
-          sql`${idempotencyKeys.lockedUntil} < ${at(now)}`,
-          sql`${idempotencyKeys.requestHash} = excluded.request_hash`,
-        ),
-      ),
-    })
-    .returning({ key: idempotencyKeys.key });
-  const claimed = new Set(claimedRows.map((row) => row.key));
-  const keysSeen = new Set<string>();
-  let run = 0;
-  // A key already known (a replay, or the same key twice) is answered by its route.
-  while (run < candidates.length) {
-    const key = candidates[run]!.entry.key;
-    if (!claimed.has(key) || keysSeen.has(key)) break;
-    keysSeen.add(key);
-    run++;
-  }
-
-  let answers: SyncBatchAnswer[] = [];
-  try {
-    if (run >= 1) answers = await writeRun(deps, ctx, candidates.slice(0, run), userId, now);
-  } finally {
-    // Claims this run did not answer are given back, for their own call to take.
-    const unused = candidates
-      .slice(answers.length)
-      .map((c) => c.entry.key)
-      .filter((key) => claimed.has(key));
-    if (unused.length) {
-      await deps.db
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, companyId), inArray(idempotencyKeys.key, unused)));
-    }
-  }
-  return answers;
+  return claimAndWrite(deps, companyId, candidates, (run, now) =>
+    writeRun(deps, ctx, run, userId, now),
+  );
 }
 
 /** The checks, rows, audit rows and stored answers of a run, in one transaction. */
@@ -166,7 +82,7 @@ async function writeRun(
   run: Candidate[],
   userId: string,
   now: Date,
-): Promise<SyncBatchAnswer[]> {
+): Promise<StoredAnswer[]> {
   const { companyId } = ctx;
   return deps.db.transaction(async (tx) => {
     const firstSeq = await reserveChangeSeq(tx, companyId, run.length);
@@ -266,20 +182,11 @@ async function writeRun(
         createdAt: now,
       })),
     );
-    const answers = taken.map((c) => {
-      const customer = toCustomer(byId.get(c.id)!);
-      return { key: c.entry.key, status: 201, body: customer, text: JSON.stringify(customer) };
-    });
     // Each key's answer, stored with the rows it answers for.
-    const values = sql.join(
-      answers.map((a) => sql`(${a.key}, ${a.text})`),
-      sql`, `,
+    return storeAnswers(
+      tx,
+      companyId,
+      taken.map((c) => ({ key: c.entry.key, status: 201, body: toCustomer(byId.get(c.id)!) })),
     );
-    await tx.execute(
-      sql`update ${idempotencyKeys} as k set status = 201, response_body = v.body, response_type = 'application/json'
-          from (values ${values}) as v(key, body)
-          where k.scope = ${companyId} and k.key = v.key`,
-    );
-    return answers.map(({ key, status, body }) => ({ key, status, body }));
   });
 }
