@@ -41,7 +41,8 @@ export interface SubmitRequest {
 }
 
 /** A submission's own answer: the submitted invoice, or why it was refused. */
-export type SubmitOutcome = { invoice: ApiInvoice; error?: never } | { error: AppError };
+export type SubmitOutcome =
+  { invoice: ApiInvoice; error?: never } | { invoice?: never; error: AppError };
 
 interface Checked {
   request: SubmitRequest;
