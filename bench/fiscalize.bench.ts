@@ -10,7 +10,12 @@ import type { Server as HttpServer } from 'node:http';
 import { systemClock } from '../server/clock';
 import { enrolTaxpayer } from '../server/tra-sim/taxpayers';
 import { createTraSimulator } from '../server/tra-sim/simulator';
+import { users } from '../server/db/schema';
+import { parseWith } from '../server/http/validate';
+import { saveInvoice } from '../server/invoices/service';
+import { SUBMIT_GROUP_MAX, submitInvoice } from '../server/invoices/submit';
 import { loadVfd, signingKey } from '../server/vfd/device';
+import { invoiceFieldsSchema } from '../domain/schemas/invoice';
 import { fiscalizeInvoice, fiscalizeInvoices } from '../server/vfd/fiscalize';
 import { receiptXml } from '../server/vfd/xml';
 import { cents } from '../domain/money';
@@ -20,6 +25,8 @@ import { benchDatabase, benchDeps, line, percentile, registeredCompany } from '.
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 4_000);
 /** Submissions waiting together that one group commit numbers at most. */
 const GROUP = Number(process.env.BENCH_GROUP ?? 100);
+/** Drafts submitted all at once through submitInvoice, which gathers them into groups. */
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 2_000);
 const CONCURRENCY = Number(
   process.env.BENCH_CONCURRENCY ?? (process.env.BENCH_DATABASE_URL ? 8 : 1),
 );
@@ -94,6 +101,75 @@ await Promise.all(
 );
 const groupSeconds = (performance.now() - groupStarted) / 1000;
 
+// Submissions as the API receives them: drafts saved beforehand, then all submitted at once
+// through submitInvoice (each its own call), which numbers the waiting ones together.
+const submitters = await Promise.all(
+  registered.map(async (c) => {
+    const [operator] = await database.db
+      .insert(users)
+      .values({
+        username: `bench-${crypto.randomBytes(4).toString('hex')}`,
+        email: `bench-${crypto.randomBytes(4).toString('hex')}@example.co.tz`,
+        firstName: 'Bench',
+        lastName: 'Operator',
+        role: 'operator',
+        passwordHash: 'unused',
+        mustChangePassword: false,
+        companyId: c.id,
+        organizationId: c.organizationId,
+      })
+      .returning();
+    return { deps, companyId: c.id, userId: operator!.id, deviceId: null };
+  }),
+);
+const drafts: Array<{ ctx: (typeof submitters)[number]; id: string }> = [];
+for (let i = 0; i < SUBMISSIONS; i++) {
+  const ctx = submitters[i % COMPANIES]!;
+  const id = crypto.randomUUID();
+  const fields = parseWith(invoiceFieldsSchema, {
+    customer: {
+      name: 'Mteja',
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: '123456789',
+      phoneNumber: '0712345678',
+    },
+    amountsIncludeTax: true,
+    items: [
+      {
+        id: crypto.randomUUID(),
+        description: 'Sukari 1kg',
+        quantity: 2,
+        unitPrice: 295_000 + i,
+        taxType: 'standard',
+        discountPercent: 0,
+      },
+      {
+        id: crypto.randomUUID(),
+        description: 'Mafuta ya kupikia 1l',
+        quantity: 1,
+        unitPrice: 590_000,
+        taxType: 'standard',
+        discountPercent: 5,
+      },
+      {
+        id: crypto.randomUUID(),
+        description: 'Unga wa mahindi 2kg',
+        quantity: 1,
+        unitPrice: 360_000,
+        taxType: 'exempted',
+        discountPercent: 0,
+      },
+    ],
+    payments: [],
+  });
+  await saveInvoice(ctx, id, fields);
+  drafts.push({ ctx, id });
+}
+const submitStarted = performance.now();
+const submitted = await Promise.all(drafts.map(({ ctx, id }) => submitInvoice(ctx, id)));
+const submitSeconds = (performance.now() - submitStarted) / 1000;
+if (submitted.some((invoice) => !invoice.fiscal)) throw new Error('a submission was not numbered');
+
 // Signing alone, on a typical receipt.
 const vfd = (await loadVfd(database.db, company.id))!;
 const key = await signingKey(deps, database.db, company.id, vfd.certificateId);
@@ -136,6 +212,10 @@ line(
 line(
   `the same, waiting submissions numbered together (up to ${GROUP} a transaction)`,
   `${(RECEIPTS / groupSeconds).toFixed(0)} receipts/s (${RECEIPTS} in ${groupSeconds.toFixed(2)} s)`,
+);
+line(
+  `${SUBMISSIONS} submissions at once through submitInvoice (gathered, up to ${SUBMIT_GROUP_MAX} a group)`,
+  `${(SUBMISSIONS / submitSeconds).toFixed(0)} receipts/s (${SUBMISSIONS} in ${submitSeconds.toFixed(2)} s)`,
 );
 line(
   'signing one receipt (RSA-2048, SHA-1) p50',

@@ -170,7 +170,8 @@ try {
         `(receipts ${invoices.receipts})`,
     );
   }
-  for (const batch of batchModes) {
+  // BENCH_QUEUED_CHANGES=0 measures the offline invoices alone.
+  for (const batch of QUEUED_CHANGES > 0 ? batchModes : []) {
     const how = batch ? 'batched  ' : 'per-change';
     const customers = await queuedCustomers(batch);
     console.log(

@@ -129,6 +129,69 @@ export function computedColumns(fields: InvoiceFields) {
   };
 }
 
+/** What a save writes of the person's fields: the fields and the amounts computed from them. */
+function draftContent(fields: InvoiceFields) {
+  return {
+    customerId: fields.customerId,
+    customer: fields.customer,
+    amountsIncludeTax: fields.amountsIncludeTax,
+    items: fields.items,
+    payments: fields.payments,
+    reference: fields.reference,
+    accountingNumber: fields.accountingNumber,
+    correctsInvoiceId: fields.correctsInvoiceId,
+    ...computedColumns(fields),
+  };
+}
+
+/** The row of a new draft, as a save creates it. */
+export function newDraftValues(draft: {
+  companyId: string;
+  id: string;
+  fields: InvoiceFields;
+  operatorId: string;
+  operatorName: string | null;
+  deviceId: string | null;
+  seq: number;
+  now: Date;
+}): typeof invoices.$inferInsert {
+  const { companyId, id, fields, operatorId, operatorName, deviceId, seq, now } = draft;
+  return {
+    id,
+    companyId,
+    ...draftContent(fields),
+    operatorId,
+    operatorName,
+    origin: fields.origin,
+    status: 'draft',
+    date: eatDate(now),
+    publicId: newPublicId(),
+    lastDeviceId: deviceId,
+    version: 1,
+    seq,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The audit row of a new draft. */
+export function draftCreatedAudit(
+  row: InvoiceRow,
+  userId: string,
+  deviceId: string | null,
+  now: Date,
+): typeof auditLog.$inferInsert {
+  return {
+    companyId: row.companyId,
+    userId,
+    action: 'invoice_created',
+    entity: 'invoice',
+    entityId: row.id,
+    data: { version: row.version, deviceId, origin: row.origin },
+    createdAt: now,
+  };
+}
+
 async function linkProducts(
   tx: Tx,
   companyId: string,
@@ -184,23 +247,12 @@ async function writeDraft(
       await checkReferences(tx, companyId, id, fields);
       const productIds = await savedProductIds(tx, companyId, fields);
       const operator = { operatorId: userId, operatorName: await operatorName(tx, userId) };
-      const content = {
-        customerId: fields.customerId,
-        customer: fields.customer,
-        amountsIncludeTax: fields.amountsIncludeTax,
-        items: fields.items,
-        payments: fields.payments,
-        reference: fields.reference,
-        accountingNumber: fields.accountingNumber,
-        correctsInvoiceId: fields.correctsInvoiceId,
-        ...computedColumns(fields),
-      };
       let row: InvoiceRow;
       if (existing) {
         [row] = (await tx
           .update(invoices)
           .set({
-            ...content,
+            ...draftContent(fields),
             ...operator,
             version: existing.version + 1,
             lastDeviceId: deviceId,
@@ -212,43 +264,29 @@ async function writeDraft(
       } else {
         [row] = (await tx
           .insert(invoices)
-          .values({
-            id,
-            companyId,
-            ...content,
-            ...operator,
-            origin: fields.origin,
-            status: 'draft',
-            date: eatDate(now),
-            publicId: newPublicId(),
-            lastDeviceId: deviceId,
-            version: 1,
-            seq,
-            createdAt: now,
-            updatedAt: now,
-          })
+          .values(newDraftValues({ companyId, id, fields, ...operator, deviceId, seq, now }))
           .returning()) as [InvoiceRow];
       }
       await linkProducts(tx, companyId, id, productIds, Boolean(existing));
-      await tx.insert(auditLog).values({
-        companyId,
-        userId,
-        action: existing ? 'invoice_updated' : 'invoice_created',
-        entity: 'invoice',
-        entityId: id,
-        data: {
-          version: row.version,
-          deviceId,
-          ...(existing
-            ? {
+      await tx.insert(auditLog).values(
+        existing
+          ? {
+              companyId,
+              userId,
+              action: 'invoice_updated',
+              entity: 'invoice',
+              entityId: id,
+              data: {
+                version: row.version,
+                deviceId,
                 baseVersion,
                 replacedVersion: existing.version,
                 replacedDeviceId: existing.lastDeviceId,
-              }
-            : { origin: row.origin }),
-        },
-        createdAt: now,
-      });
+              },
+              createdAt: now,
+            }
+          : draftCreatedAudit(row, userId, deviceId, now),
+      );
       return { invoice: toInvoice(row, null), created: !existing };
     });
   } catch (error) {

@@ -31,6 +31,7 @@ import { forgetExpiredKeys, IDEMPOTENCY_HEADER } from '../http/idempotency';
 import type { CompanyContext } from '../http/company';
 import { checkInput, readJson } from '../http/validate';
 import { bulkCreateCustomers } from './bulk-customers';
+import { bulkSaveAndSubmitInvoices } from './bulk-invoices';
 
 /** Runs one request through the app, as if it had come on its own (env: see batch-call.ts). */
 export type Dispatch = (request: Request, env: object) => Promise<Response>;
@@ -119,7 +120,7 @@ type BulkRunner = (
 ) => Promise<SyncBatchAnswer[]>;
 
 /** Tried in order at each position of the batch; the first that takes a run answers it. */
-const BULK_RUNNERS: readonly BulkRunner[] = [bulkCreateCustomers];
+const BULK_RUNNERS: readonly BulkRunner[] = [bulkCreateCustomers, bulkSaveAndSubmitInvoices];
 
 /** Entries answered together from the run's start (none: the first runs through its route). */
 async function bulkRun(

@@ -24,7 +24,7 @@ import type { PaymentsJson, VatTotalsJson } from '../db/schema';
 import { appError } from '../http/app-error';
 import { signingKey, verificationUrl, verifyBase } from './device';
 import { eatStamp } from './eat';
-import { receiptXml, signedDocument, type ReceiptXmlInput, type TaxGroup } from './xml';
+import { receiptXml, signedDocumentAsync, type ReceiptXmlInput, type TaxGroup } from './xml';
 
 export interface FiscalLine {
   /** ITEM ID sent to TRA; the line's position (1, 2, …) when omitted. */
@@ -318,7 +318,7 @@ export async function fiscalizeInvoices(
     const key = await signingKey(deps, tx, companyId, found.certificateId);
     const now = deps.clock.now();
     const base = verifyBase(deps);
-    const queued: Array<typeof traOutbox.$inferInsert> = [];
+    const signedParts: string[] = [];
     const rows: Array<typeof fiscalReceipts.$inferSelect> = [];
     let dc = counter.lastDate === date ? counter.lastDc : 0;
     fresh.forEach(({ input, content }, index) => {
@@ -343,22 +343,12 @@ export async function fiscalizeInvoices(
         payments: content.payments,
         vatTotals: content.vatTotals,
       });
-      const outboxId = crypto.randomUUID();
-      queued.push({
-        id: outboxId,
-        companyId,
-        seq: counter.nextSeq + index,
-        kind: 'receipt',
-        body: signedDocument(signedPart, key),
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
+      signedParts.push(signedPart);
       rows.push({
         id: crypto.randomUUID(),
         companyId,
         invoiceId: input.invoiceId,
-        outboxId,
+        outboxId: crypto.randomUUID(),
         gc,
         dc,
         znum,
@@ -380,6 +370,18 @@ export async function fiscalizeInvoices(
         createdAt: now,
       });
     });
+    // Signing is most of a receipt's cost: the group's receipts are signed in parallel.
+    const bodies = await Promise.all(signedParts.map((part) => signedDocumentAsync(part, key)));
+    const queued: Array<typeof traOutbox.$inferInsert> = rows.map((row, index) => ({
+      id: row.outboxId,
+      companyId,
+      seq: counter.nextSeq + index,
+      kind: 'receipt',
+      body: bodies[index]!,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    }));
     const advance = tx
       .update(vfdCounters)
       .set({

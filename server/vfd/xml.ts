@@ -1,7 +1,7 @@
 // TRA's XML, written by hand so every byte is ours to decide: element order exactly as
 // tra-vfd.md, no whitespace between elements (the signature covers the bytes as sent), text
 // escaped, money with two decimals. Also reads TRA's answers.
-import type crypto from 'node:crypto';
+import crypto from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { toDecimalString, ZERO, type Cents } from '../../domain/money';
 import type { TraPaymentType } from '../../domain/tra';
@@ -189,6 +189,23 @@ export function registrationXml(tin: string, certKey: string): string {
 /** The document as sent: declaration, the signed part, and its signature. */
 export function signedDocument(signedPart: string, privateKey: crypto.KeyObject): string {
   return envelope(signedPart, signXml(privateKey, signedPart));
+}
+
+/**
+ * The same document, signed on libuv's thread pool: a group of receipts is signed on every
+ * core at once instead of one after the other on the event loop. RSA PKCS#1 v1.5 signatures
+ * are deterministic, so the bytes are those signedDocument gives.
+ */
+export function signedDocumentAsync(
+  signedPart: string,
+  privateKey: crypto.KeyObject,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    crypto.sign('sha1', Buffer.from(signedPart, 'utf8'), privateKey, (error, signature) => {
+      if (error) reject(error);
+      else resolve(envelope(signedPart, signature.toString('base64')));
+    });
+  });
 }
 
 export function envelope(signedPart: string, signature: string): string {
