@@ -12,12 +12,24 @@ import type { SyncBatchAnswer, SyncBatchEntry } from '../../domain/sync-batch';
 import type { Deps } from '../context';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { CompanyContext } from '../http/company';
 import { checkInput } from '../http/validate';
 
 const DAY = 24 * 3600_000;
 /** As the Idempotency-Key middleware keeps an answer and leases a first request. */
 const KEY_TTL_MS = 7 * DAY;
 const KEY_LEASE_MS = 60_000;
+
+/**
+ * A way to answer a run of entries together from `entries`' start: answers for as many of them
+ * as it took, in order, every one a success; none when the first entry is not its kind.
+ */
+export type BulkRunner = (
+  deps: Deps,
+  ctx: CompanyContext,
+  entries: readonly SyncBatchEntry[],
+  base: URL,
+) => Promise<SyncBatchAnswer[]>;
 
 /** An entry a bulk path may take: its record id and the middleware's request hash. */
 export interface BulkEntry {
@@ -152,7 +164,8 @@ export async function claimAndWrite<C extends BulkEntry>(
 
 /**
  * Stores each answer for its key, in the transaction that writes the rows it answers for, as
- * the middleware stores a route's JSON answer; returns the answers as the batch sends them.
+ * the middleware stores a route's answer (JSON, or nothing for a 204); returns the answers as
+ * the batch sends them.
  */
 export async function storeAnswers(
   tx: Tx,
@@ -165,6 +178,21 @@ export async function storeAnswers(
     byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
   }
   for (const [status, group] of byStatus) {
+    if (status === 204) {
+      await tx
+        .update(idempotencyKeys)
+        .set({ status, responseBody: null, responseType: null })
+        .where(
+          and(
+            eq(idempotencyKeys.scope, companyId),
+            inArray(
+              idempotencyKeys.key,
+              group.map((a) => a.key),
+            ),
+          ),
+        );
+      continue;
+    }
     const values = sql.join(
       group.map((a) => sql`(${a.key}, ${JSON.stringify(a.body)})`),
       sql`, `,
