@@ -30,6 +30,7 @@ import {
   bulkBody,
   bulkEntryOf,
   claimAndWrite,
+  insertRows,
   storeAnswers,
   type BulkEntry,
   type BulkRunner,
@@ -272,22 +273,24 @@ async function writeRun(
     }
     const deletes = steps.filter((s) => s.write === 'delete');
     if (deletes.length) {
-      await tx
-        .insert(tombstones)
-        .values(
-          deletes.map((s) => ({
-            entity: s.c.kind.entity,
-            id: s.c.id,
-            companyId,
-            seq: seqOf.get(s)!,
-            deletedAt: now,
-          })),
-        )
-        .onConflictDoNothing();
+      await insertRows(
+        tx,
+        tombstones,
+        deletes.map((s) => ({
+          entity: s.c.kind.entity,
+          id: s.c.id,
+          companyId,
+          seq: seqOf.get(s)!,
+          deletedAt: now,
+        })),
+        sql`on conflict do nothing`,
+      );
     }
     const audited = steps.filter((s) => s.write !== 'none' && s.write !== 'gone');
     if (audited.length) {
-      await tx.insert(auditLog).values(
+      await insertRows(
+        tx,
+        auditLog,
         audited.map((s) => {
           const { entity } = s.c.kind;
           const row = written.get(s);
@@ -297,7 +300,7 @@ async function writeRun(
             action: `${entity}_${s.write === 'insert' ? 'created' : s.write === 'update' ? 'updated' : 'deleted'}`,
             entity,
             entityId: s.c.id,
-            ...(row ? { data: { version: row.version } } : {}),
+            data: row ? { version: row.version } : null,
             createdAt: now,
           };
         }),
@@ -324,7 +327,10 @@ async function writeRun(
   });
 }
 
-/** New and changed records of one kind in one statement: the rows as the route writes them. */
+/**
+ * New and changed records of one kind in one statement; returns the rows as written (the route
+ * answers with the row it wrote, which holds exactly these values).
+ */
 async function upsert(
   tx: Tx,
   kind: RecordKind,
@@ -333,8 +339,7 @@ async function upsert(
   saves: Array<Extract<Step, { write: 'insert' | 'update' }>>,
   seqOf: Map<Step, number>,
 ): Promise<RecordRow[]> {
-  const { table } = kind;
-  const values = saves.map((s) => ({
+  const rows = saves.map((s) => ({
     id: s.c.id,
     companyId,
     ...kind.values(s.fields),
@@ -344,15 +349,16 @@ async function upsert(
     updatedAt: now,
   }));
   // An update keeps its id, company and creation time and takes everything else from the row.
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const set = Object.fromEntries(
-    Object.keys(values[0]!)
-      .filter((name) => !['id', 'companyId', 'createdAt'].includes(name))
-      .map((name) => [name, sql.raw(`excluded."${columns[name]!.name}"`)]),
+  const columns = getTableColumns(kind.table) as Record<string, PgColumn>;
+  const set = Object.keys(rows[0]!)
+    .filter((name) => !['id', 'companyId', 'createdAt'].includes(name))
+    .map((name) => `"${columns[name]!.name}" = excluded."${columns[name]!.name}"`)
+    .join(', ');
+  await insertRows(
+    tx,
+    kind.table,
+    rows,
+    sql.raw(`on conflict (company_id, id) do update set ${set}`),
   );
-  return (await tx
-    .insert(table)
-    .values(values as never)
-    .onConflictDoUpdate({ target: [table.companyId, table.id], set })
-    .returning()) as unknown as RecordRow[];
+  return rows;
 }
