@@ -49,7 +49,7 @@ const duplicate = (code: 'customer_id_duplicated' | 'customer_vrn_duplicated') =
     },
   });
 
-function sameFields(row: CustomerRow, fields: CustomerFields): boolean {
+export function sameFields(row: CustomerRow, fields: CustomerFields): boolean {
   return (
     row.name === fields.name &&
     row.identificationType === fields.identificationType &&

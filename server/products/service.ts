@@ -33,7 +33,7 @@ const duplicateName = () =>
     fields: { name: errorMessages.product_name_duplicated.id },
   });
 
-function sameFields(row: ProductRow, fields: ProductFields): boolean {
+export function sameFields(row: ProductRow, fields: ProductFields): boolean {
   return (
     row.name === fields.name &&
     row.unitPrice === fields.unitPrice &&

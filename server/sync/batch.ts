@@ -30,7 +30,10 @@ import { companyContext } from '../http/company';
 import { forgetExpiredKeys, IDEMPOTENCY_HEADER } from '../http/idempotency';
 import type { CompanyContext } from '../http/company';
 import { checkInput, readJson } from '../http/validate';
-import { bulkCreateCustomers } from './bulk-customers';
+import type { BulkRunner } from './bulk-run';
+import { customerChanges } from './bulk-customers';
+import { productChanges } from './bulk-products';
+import { bulkRecordChanges } from './bulk-records';
 import { bulkSaveAndSubmitInvoices } from './bulk-invoices';
 
 /** Runs one request through the app, as if it had come on its own (env: see batch-call.ts). */
@@ -109,18 +112,14 @@ async function answerOf(entry: SyncBatchEntry, response: Response): Promise<Sync
 }
 
 /**
- * A way to answer a run of entries together from `entries`' start: answers for as many of them
- * as it took, in order, every one a success; none when the first entry is not its kind.
+ * Tried in order at each position of the batch; the first that takes a run answers it. Saves
+ * and deletes of customers and products share one runner, so a list of edits to both, in any
+ * order, is one run.
  */
-type BulkRunner = (
-  deps: Deps,
-  ctx: CompanyContext,
-  entries: readonly SyncBatchEntry[],
-  base: URL,
-) => Promise<SyncBatchAnswer[]>;
-
-/** Tried in order at each position of the batch; the first that takes a run answers it. */
-const BULK_RUNNERS: readonly BulkRunner[] = [bulkCreateCustomers, bulkSaveAndSubmitInvoices];
+const BULK_RUNNERS: readonly BulkRunner[] = [
+  bulkRecordChanges([customerChanges, productChanges]),
+  bulkSaveAndSubmitInvoices,
+];
 
 /** Entries answered together from the run's start (none: the first runs through its route). */
 async function bulkRun(

@@ -5,19 +5,32 @@
 // and writes them; a run answers only successes, every entry with what its own route would
 // have stored, byte for byte.
 import crypto from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import { uuidSchema } from '../../domain/schemas/record';
 import type { SyncBatchAnswer, SyncBatchEntry } from '../../domain/sync-batch';
 import type { Deps } from '../context';
 import type { Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { CompanyContext } from '../http/company';
 import { checkInput } from '../http/validate';
 
 const DAY = 24 * 3600_000;
 /** As the Idempotency-Key middleware keeps an answer and leases a first request. */
 const KEY_TTL_MS = 7 * DAY;
 const KEY_LEASE_MS = 60_000;
+
+/**
+ * A way to answer a run of entries together from `entries`' start: answers for as many of them
+ * as it took, in order, every one a success; none when the first entry is not its kind.
+ */
+export type BulkRunner = (
+  deps: Deps,
+  ctx: CompanyContext,
+  entries: readonly SyncBatchEntry[],
+  base: URL,
+) => Promise<SyncBatchAnswer[]>;
 
 /** An entry a bulk path may take: its record id and the middleware's request hash. */
 export interface BulkEntry {
@@ -72,6 +85,35 @@ export function bulkBody<T>(entry: SyncBatchEntry, read: (input: unknown) => T |
 }
 
 /**
+ * Inserts `rows` (objects keyed by the table's property names, all with the same keys) in one
+ * statement with one parameter: the rows as JSON, read back by jsonb_to_recordset. A multi-row
+ * VALUES list carries a parameter per cell, and building, sending and parsing thousands of them
+ * costs more than the insert itself. `tail` follows the insert (ON CONFLICT, RETURNING); what
+ * it returns comes back as the database's raw rows.
+ */
+export async function insertRows(
+  db: Deps['db'] | Tx,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  tail: SQL = sql``,
+): Promise<Record<string, unknown>[]> {
+  if (rows.length === 0) return [];
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const names = Object.keys(rows[0]!);
+  const list = sql.raw(names.map((name) => `"${columns[name]!.name}"`).join(', '));
+  const types = sql.raw(
+    names.map((name) => `"${columns[name]!.name}" ${columns[name]!.getSQLType()}`).join(', '),
+  );
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(names.map((name) => [columns[name]!.name, row[name]]))),
+  );
+  const result = await db.execute(
+    sql`insert into ${table} (${list}) select ${list} from jsonb_to_recordset(${json}::jsonb) as x(${types}) ${tail}`,
+  );
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+/**
  * Claims the keys of `candidates` in one statement, then lets `write` answer the longest run of
  * them whose keys were free (a key already known — a replay, or the same key twice — is left to
  * its route). `write` answers a prefix of the run it is given; the claims it did not answer are
@@ -80,9 +122,17 @@ export function bulkBody<T>(entry: SyncBatchEntry, read: (input: unknown) => T |
 export async function claimAndWrite<C extends BulkEntry>(
   deps: Deps,
   companyId: string,
-  candidates: readonly C[],
+  all: readonly C[],
   write: (run: C[], now: Date) => Promise<StoredAnswer[]>,
 ): Promise<SyncBatchAnswer[]> {
+  // Up to the first key sent twice: one statement cannot claim a key twice.
+  const keysSeen = new Set<string>();
+  const candidates: C[] = [];
+  for (const candidate of all) {
+    if (keysSeen.has(candidate.entry.key)) break;
+    keysSeen.add(candidate.entry.key);
+    candidates.push(candidate);
+  }
   if (candidates.length === 0) return [];
   const now = deps.clock.now();
   const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -90,48 +140,29 @@ export async function claimAndWrite<C extends BulkEntry>(
   const expires = new Date(now.getTime() + KEY_TTL_MS);
   // Every key claimed in one statement, on the middleware's terms: free, expired, or a first
   // request of the same content that died without an answer.
-  const claimedRows = await deps.db
-    .insert(idempotencyKeys)
-    .values(
-      candidates.map((c) => ({
-        scope: companyId,
-        key: c.entry.key,
-        requestHash: c.hash,
-        lockedUntil: lease,
-        expiresAt: expires,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: {
-        requestHash: sql`excluded.request_hash`,
-        status: null,
-        responseBody: null,
-        responseType: null,
-        lockedUntil: lease,
-        expiresAt: expires,
-        createdAt: now,
-      },
-      setWhere: or(
-        sql`${idempotencyKeys.expiresAt} < ${at(now)}`,
-        and(
-          sql`${idempotencyKeys.status} is null`,
-          sql`${idempotencyKeys.lockedUntil} < ${at(now)}`,
-          sql`${idempotencyKeys.requestHash} = excluded.request_hash`,
-        ),
-      ),
-    })
-    .returning({ key: idempotencyKeys.key });
-  const claimed = new Set(claimedRows.map((row) => row.key));
-  const keysSeen = new Set<string>();
+  const claimedRows = await insertRows(
+    deps.db,
+    idempotencyKeys,
+    candidates.map((c) => ({
+      scope: companyId,
+      key: c.entry.key,
+      requestHash: c.hash,
+      lockedUntil: lease,
+      expiresAt: expires,
+      createdAt: now,
+    })),
+    sql`on conflict (scope, key) do update set request_hash = excluded.request_hash,
+          status = null, response_body = null, response_type = null,
+          locked_until = excluded.locked_until, expires_at = excluded.expires_at,
+          created_at = excluded.created_at
+        where ${idempotencyKeys.expiresAt} < ${at(now)}
+          or (${idempotencyKeys.status} is null and ${idempotencyKeys.lockedUntil} < ${at(now)}
+              and ${idempotencyKeys.requestHash} = excluded.request_hash)
+        returning key`,
+  );
+  const claimed = new Set(claimedRows.map((row) => row.key as string));
   let run = 0;
-  while (run < candidates.length) {
-    const key = candidates[run]!.entry.key;
-    if (!claimed.has(key) || keysSeen.has(key)) break;
-    keysSeen.add(key);
-    run++;
-  }
+  while (run < candidates.length && claimed.has(candidates[run]!.entry.key)) run++;
 
   let answers: StoredAnswer[] = [];
   try {
@@ -152,7 +183,8 @@ export async function claimAndWrite<C extends BulkEntry>(
 
 /**
  * Stores each answer for its key, in the transaction that writes the rows it answers for, as
- * the middleware stores a route's JSON answer; returns the answers as the batch sends them.
+ * the middleware stores a route's answer (JSON, or nothing for a 204); returns the answers as
+ * the batch sends them.
  */
 export async function storeAnswers(
   tx: Tx,
@@ -160,20 +192,17 @@ export async function storeAnswers(
   answers: readonly StoredAnswer[],
 ): Promise<StoredAnswer[]> {
   if (answers.length === 0) return [];
-  const byStatus = new Map<number, StoredAnswer[]>();
-  for (const answer of answers) {
-    byStatus.set(answer.status, [...(byStatus.get(answer.status) ?? []), answer]);
-  }
-  for (const [status, group] of byStatus) {
-    const values = sql.join(
-      group.map((a) => sql`(${a.key}, ${JSON.stringify(a.body)})`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${idempotencyKeys} as k set status = ${status}, response_body = v.body, response_type = 'application/json'
-          from (values ${values}) as v(key, body)
-          where k.scope = ${companyId} and k.key = v.key`,
-    );
-  }
+  const stored = answers.map((a) =>
+    a.status === 204
+      ? { key: a.key, status: a.status, body: null, type: null }
+      : { key: a.key, status: a.status, body: JSON.stringify(a.body), type: 'application/json' },
+  );
+  await tx.execute(
+    sql`update ${idempotencyKeys} as k
+        set status = v.status, response_body = v.body, response_type = v.type
+        from jsonb_to_recordset(${JSON.stringify(stored)}::jsonb)
+          as v(key text, status integer, body text, type text)
+        where k.scope = ${companyId} and k.key = v.key`,
+  );
   return answers.map(({ key, status, body }) => ({ key, status, body }));
 }

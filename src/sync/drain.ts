@@ -113,20 +113,20 @@ async function accept(entry: OutboxEntry, response: SyncResponse): Promise<void>
 }
 
 /**
- * How many answers from `start` on are successes of saves of one kind of record, each of a
- * different record, whose answer is the record: acceptRun takes them together.
+ * How many answers from `start` on are successes of saves, each of a different record, whose
+ * answer is the record: acceptRun takes them together, whatever mix of kinds of record they are.
  */
 function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: number): number {
-  const first = entries[start]!;
-  if (entitySync(first.entity)?.answered) return 0;
   const records = new Set<string>();
   let length = 0;
   for (let index = start; index < answers.length; index++) {
     const entry = entries[index]!;
-    if (entry.entity !== first.entity || entry.action === 'delete') break;
-    if (!changesRecord(entry) || records.has(entry.recordId)) break;
+    const sync = entitySync(entry.entity);
+    if (!sync || sync.answered || entry.action === 'delete') break;
+    const record = `${entry.entity}:${entry.recordId}`;
+    if (!changesRecord(entry) || records.has(record)) break;
     if (classify(answers[index]!) !== 'success') break;
-    records.add(entry.recordId);
+    records.add(record);
     length++;
   }
   return length;
@@ -134,39 +134,44 @@ function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: n
 
 /** accept() for a run of acceptableRun's entries, with one read and one write per table. */
 async function acceptRun(entries: OutboxEntry[], responses: SyncResponse[]): Promise<void> {
-  const entity = entries[0]!.entity;
-  const sync = entitySync(entity);
   await db.outbox.bulkDelete(entries.map((entry) => entry.seq!));
-  if (!sync) return;
-  const table = sync.table();
-  const ids = entries.map((entry) => entry.recordId);
-  const locals = await table.bulkGet(ids);
-  // Records with later changes still queued keep them, and only note the server's version.
-  // One lookup per record: a set query (anyOf) walks the whole index in some engines.
-  const waiting = new Set<string>();
-  for (const id of ids) {
-    const later = await db.outbox
-      .where('[entity+recordId]')
-      .equals([entity, id])
-      .filter(changesRecord)
-      .first();
-    if (later) waiting.add(id);
-  }
-  const puts: LocalRecord[] = [];
-  for (const [index, entry] of entries.entries()) {
-    const local = locals[index];
-    if (!local) continue;
-    const server = sync.toLocal(responses[index]!.body, local.companyId, local, entry);
-    if (!waiting.has(entry.recordId) && !local.deleted) puts.push(server);
-    else {
-      await table.update(entry.recordId, {
-        version: server.version,
-        syncState: 'pending',
-        syncError: null,
-      });
+  const byEntity = new Map<string, number[]>();
+  entries.forEach((entry, index) => {
+    byEntity.set(entry.entity, [...(byEntity.get(entry.entity) ?? []), index]);
+  });
+  for (const [entity, indexes] of byEntity) {
+    const sync = entitySync(entity)!;
+    const table = sync.table();
+    const ids = indexes.map((index) => entries[index]!.recordId);
+    const locals = await table.bulkGet(ids);
+    // Records with later changes still queued keep them, and only note the server's version.
+    // One lookup per record: a set query (anyOf) walks the whole index in some engines.
+    const waiting = new Set<string>();
+    for (const id of ids) {
+      const later = await db.outbox
+        .where('[entity+recordId]')
+        .equals([entity, id])
+        .filter(changesRecord)
+        .first();
+      if (later) waiting.add(id);
     }
+    const puts: LocalRecord[] = [];
+    for (const [position, index] of indexes.entries()) {
+      const entry = entries[index]!;
+      const local = locals[position];
+      if (!local) continue;
+      const server = sync.toLocal(responses[index]!.body, local.companyId, local, entry);
+      if (!waiting.has(entry.recordId) && !local.deleted) puts.push(server);
+      else {
+        await table.update(entry.recordId, {
+          version: server.version,
+          syncState: 'pending',
+          syncError: null,
+        });
+      }
+    }
+    if (puts.length) await table.bulkPut(puts);
   }
-  if (puts.length) await table.bulkPut(puts);
 }
 
 /** The server refused the entry: drop it and show the refusal on the record. */
