@@ -55,6 +55,10 @@ async function time(label: string, filter: Parameters<typeof salesReport>[1]['fi
 await time('year, no filter', {});
 await time('year, one operator', { operator: year.operatorIds[0] });
 await time('year, one product', { product: year.productIds[0] });
+await time('year, one product, issued receipts', {
+  product: year.productIds[0],
+  status: 'issued',
+});
 await time('year, one customer', { customer: year.customerIds[0] });
 await time('year, standard-rated VAT (group A)', { taxType: 'standard' });
 await time('year, exempted (group E)', { taxType: 'exempted' });

@@ -158,7 +158,7 @@ export async function salesWorkbook(
         l.net, l.tax, l.amount, l.discount
       from sale_lines l join sales s on s.company_id = l.company_id and s.invoice_id = l.invoice_id
       where l.company_id = ${query.companyId} and l.date >= ${from} and l.date <= ${to}
-        and ${where}
+        and s.date >= ${from} and s.date <= ${to} and ${where}
       order by s.receipt_number, l.line_no`,
     );
     for (const r of batch) {

@@ -106,17 +106,22 @@ function greaterName(column: PgColumn): SQL {
 
 /**
  * The facets a receipt is counted in (server/db/schema/reports.ts): every receipt in '', then
- * by payment type and tax group; the product and customer sums also by operator and status.
+ * by payment type, tax group and each saved product on its lines; the product and customer sums
+ * also by operator and status.
  */
 const PAY_AND_TAX = `'', case when s.pay_cash > 0 then 'p:CASH' end,
   case when s.pay_cheque > 0 then 'p:CHEQUE' end, case when s.pay_ccard > 0 then 'p:CCARD' end,
   case when s.pay_emoney > 0 then 'p:EMONEY' end, case when s.pay_invoice > 0 then 'p:INVOICE' end,
   case when s.a_net is not null then 't:A' end, case when s.c_net is not null then 't:C' end,
   case when s.d_net is not null then 't:D' end, case when s.e_net is not null then 't:E' end`;
-const DAY_FACETS = sql.raw(`cross join lateral unnest(array[${PAY_AND_TAX}]) f(facet)`);
+const PRODUCTS = `array(select distinct 'i:' || pl.product_id from sale_lines pl
+  where pl.company_id = s.company_id and pl.invoice_id = s.invoice_id and pl.product_id is not null)`;
+const DAY_FACETS = sql.raw(
+  `cross join lateral unnest(array[${PAY_AND_TAX}] || ${PRODUCTS}) f(facet)`,
+);
 const ALL_FACETS = sql.raw(
   `cross join lateral unnest(array[${PAY_AND_TAX},
-    'o:' || coalesce(s.operator_id::text, ''), 's:' || s.status]) f(facet)`,
+    'o:' || coalesce(s.operator_id::text, ''), 's:' || s.status] || ${PRODUCTS}) f(facet)`,
 );
 /** A receipt's day slot and month slot. */
 const SLOTS = sql.raw(

@@ -127,11 +127,13 @@ function slotWhere(query: SalesQuery): SQL {
 
 /**
  * The facet of the day and hour sums that answers the filter (with operator and status as their
- * columns), or null when only the receipts can: a filter by product or customer picks few
- * receipts, read through their indexes.
+ * columns), or null when only the receipts can: a customer's receipts are few and read through
+ * their index, and so are a product's when another facet narrows them further.
  */
 function dayFacet(filter: SalesFilter): string | null {
-  if (filter.product || filter.customer || (filter.payment && filter.taxType)) return null;
+  const facets = [filter.product, filter.payment, filter.taxType].filter(Boolean).length;
+  if (filter.customer || facets > 1) return null;
+  if (filter.product) return `i:${filter.product}`;
   if (filter.payment) return `p:${filter.payment}`;
   if (filter.taxType) return `t:${GROUP_OF_TAX_TYPE[filter.taxType]}`;
   return '';
@@ -171,8 +173,8 @@ export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesR
   const topSlots = sql`${slotWhere(query)} and s.facet = ${top}`;
   // Days and operators, then weekday × hour. grouping() tells which set a row belongs to:
   // 7 = by day, 9 = by weekday and hour, 14 = by operator. They come from the sums of the
-  // filter's facet (a year is a thousand day rows and a dozen month slots); for a product or a
-  // customer, from their receipts, in one pass.
+  // filter's facet (a year is a thousand day rows and a dozen month slots); for a customer, or
+  // a product with a payment or tax filter, from their receipts, in one pass.
   const grouped =
     facet !== null
       ? [

@@ -19,22 +19,6 @@ const FORMATS = ['dd-mm-yyyy', '#,##0.00', '#,##0.###'];
 /** Style ids: 0 plain, 1 bold (header), 2.. one per format above. */
 const styleOf = (numFmt: string | undefined) => (numFmt ? 2 + FORMATS.indexOf(numFmt) : 0);
 
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
-
-function crc32(crc: number, bytes: Buffer): number {
-  let c = ~crc;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return ~c >>> 0;
-}
-
 const escapeXml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
@@ -102,7 +86,7 @@ class ZipWriter {
       write: (text: string) =>
         new Promise<void>((resolve, reject) => {
           const bytes = Buffer.from(text, 'utf8');
-          entry.crc = crc32(entry.crc, bytes);
+          entry.crc = zlib.crc32(bytes, entry.crc);
           entry.size += bytes.length;
           deflate.write(bytes, (error) => (error ? reject(error) : resolve()));
         }),

@@ -124,29 +124,83 @@ describe('a day of sales in the reports', () => {
   });
 
   it("rebuilds from the receipts, as the report's migration does, the same sums kept receipt by receipt", async () => {
-    const owner = await fresh(shop, 'ownerToken');
-    const urls = [
+    // Another shop sells saved products, two of them on one receipt, before and after TRA
+    // issues its receipts, so that each product's sums hold receipts of both statuses.
+    const other = await invoiceShop(env);
+    const [sukari, unga] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [id, name] of [
+      [sukari, 'Sukari'],
+      [unga, 'Unga'],
+    ]) {
+      const body = { id, name, unitPrice: 295_000, taxType: 'standard', priceIncludesTax: true };
+      const created = await call('POST', '/v1/accounting/products', {
+        token: await fresh(other, 'token'),
+        body,
+      });
+      expect(created.status).toBe(201);
+    }
+    const item = (productId: string, description: string, unitPrice: number) => ({
+      productId,
+      description,
+      unitPrice,
+    });
+    await sell(other, {
+      items: [item(sukari, 'Sukari', 295_000), item(unga, 'Unga', 180_000)],
+      payments: [{ type: 'e-money', amount: 475_000 }],
+    });
+    await sell(other, { items: [item(sukari, 'Sukari', 295_000), item(sukari, 'Sukari', 1_000)] });
+    // Projected while waiting, then issued.
+    expect(
+      (
+        await call('GET', `/v1/accounting/reports/sales?preset=this_month&product=${sukari}`, {
+          token: await fresh(other, 'ownerToken'),
+        })
+      ).body.totals.receipts,
+    ).toBe(2);
+    await env.drain(worker, other.companyId);
+    await sell(other, { items: [item(unga, 'Unga', 180_000)] });
+
+    const filters = (who: InvoiceShop, products: string[]) => [
       '',
       '&status=issued',
+      '&status=submitted',
       '&payment=EMONEY',
       '&payment=INVOICE',
       '&taxType=exempted',
       '&taxType=standard',
-      `&operator=${shop.operatorId}`,
-    ].map((filter) => `/v1/accounting/reports/sales?preset=this_month${filter}`);
+      `&operator=${who.operatorId}`,
+      ...products.flatMap((id) => [
+        `&product=${id}`,
+        `&product=${id}&status=issued`,
+        `&product=${id}&operator=${who.operatorId}`,
+        `&product=${id}&payment=CASH`,
+      ]),
+    ];
+    const asked = [
+      { token: await fresh(shop, 'ownerToken'), filters: filters(shop, []) },
+      { token: await fresh(other, 'ownerToken'), filters: filters(other, [sukari, unga]) },
+    ];
     const reports = async () => {
       const out: unknown[] = [];
-      for (const url of urls) {
-        const { generatedAt: _g, ...report } = (await call('GET', url, { token: owner })).body;
-        out.push(report);
+      for (const { token, filters } of asked) {
+        for (const filter of filters) {
+          const url = `/v1/accounting/reports/sales?preset=this_month${filter}`;
+          const { generatedAt: _g, ...report } = (await call('GET', url, { token })).body;
+          out.push(report);
+        }
       }
       return out;
     };
     const kept = await reports();
-    const migration = fs.readFileSync('server/db/migrations/0013_report_speed.sql', 'utf8');
-    const statements = migration.split('--> statement-breakpoint').map((s) => s.trim());
-    for (const statement of statements.filter((s) => /^DELETE|^INSERT/.test(s))) {
-      await env.deps.db.execute(sql.raw(statement));
+    const withSukari = kept[asked[0]!.filters.length + 8] as { totals: { receipts: number } };
+    expect(withSukari.totals.receipts).toBe(2);
+    // Every facet from 0013, then each product's from 0014.
+    for (const file of ['0013_report_speed.sql', '0014_product_facets.sql']) {
+      const migration = fs.readFileSync(`server/db/migrations/${file}`, 'utf8');
+      const statements = migration.split('--> statement-breakpoint').map((s) => s.trim());
+      for (const statement of statements.filter((s) => /^DELETE|^INSERT/m.test(s))) {
+        await env.deps.db.execute(sql.raw(statement));
+      }
     }
     expect(await reports()).toEqual(kept);
   });

@@ -121,9 +121,10 @@ const total = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
  *
  * A facet is a subset of the receipts that a report filter picks, summed on its own so that a
  * filtered report reads sums too: '' is every receipt, 'p:EMONEY' the receipts with a payment of
- * that TRA type, 't:A' those with a line of that tax group; in the product and customer sums
- * also 'o:<operator key>' and 's:<status>' (days and hours carry operator and status as
- * columns). A receipt is counted in every facet it belongs to.
+ * that TRA type, 't:A' those with a line of that tax group, 'i:<product id>' those with a line
+ * of that saved product; in the product and customer sums also 'o:<operator key>' and
+ * 's:<status>' (days and hours carry operator and status as columns). A receipt is counted in
+ * every facet it belongs to, once.
  */
 export const salesDaily = pgTable(
   'sales_daily',
