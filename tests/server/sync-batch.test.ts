@@ -45,6 +45,21 @@ async function sendBatch(entries: SyncBatchEntry[], token = shop.token) {
   return response as { status: number; body: SyncBatchResult & { code?: string } };
 }
 
+/**
+ * Sends the entries as the phone's drain does: those past where the server stopped (its time
+ * budget, on a busy machine) are sent again, until every entry has its answer.
+ */
+async function sendAll(entries: SyncBatchEntry[]): Promise<SyncBatchResult> {
+  const answers: SyncBatchResult['answers'] = [];
+  while (answers.length < entries.length) {
+    const batch = await sendBatch(entries.slice(answers.length));
+    expect(batch.status).toBe(200);
+    expect(batch.body.answers.length).toBeGreaterThan(0);
+    answers.push(...batch.body.answers);
+  }
+  return { answers };
+}
+
 /** An entry as the phone's drain writes it: the path with the company, its own key. */
 function entry(
   method: SyncBatchEntry['method'],
@@ -276,16 +291,16 @@ describe('a batch', () => {
       ...drafts.map((draft) => entry('PUT', `/invoices/${String(draft.id)}`, draft)),
       ...drafts.map((draft) => entry('POST', `/invoices/${String(draft.id)}/submit`)).reverse(),
     ];
-    const batch = await sendBatch(all);
-    expect(batch.body.answers).toHaveLength(80);
-    expect(batch.body.answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
-    const numbers = batch.body.answers
+    const batch = await sendAll(all);
+    expect(batch.answers).toHaveLength(80);
+    expect(batch.answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
+    const numbers = batch.answers
       .slice(40)
       .map((a) => (a.body as { fiscal: { receiptNumber: number } }).fiscal.receiptNumber);
     for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
 
-    const replay = await sendBatch(all);
-    expect(replay.body).toEqual(batch.body);
+    const replay = await sendAll(all);
+    expect(replay).toEqual(batch);
     const receipts = await env.deps.db
       .select({ invoiceId: fiscalReceipts.invoiceId })
       .from(fiscalReceipts)
