@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, type App } from './app';
 import { startContactMailRetry } from './contact/service';
 import { startRegistrationMailRetry } from './registration/service';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Deps } from './context';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { createDbTurns } from './db/scheduler';
 import { createLogger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
 import { startReceiptLookups } from './expenses/lookup/job';
@@ -40,6 +41,22 @@ function defaultWebDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../web'), path.resolve('dist/web')];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[1]!;
+}
+
+/**
+ * At most `slots` API requests are worked on at once; the others wait their turn in arrival
+ * order, before anything of them is read. The event loop goes round every request in progress
+ * between two steps of any one of them: with no cap, 64 clients' requests stretched each step
+ * of the fiscal worker (and of the simulator it sends to) 64-fold, and receipts went to TRA
+ * only once the load stopped. Static files and the mounted simulator do not wait.
+ */
+function takingTurns(fetch: App['fetch'], slots: number): App['fetch'] {
+  const turns = createDbTurns(slots);
+  return (request, env, executionCtx) => {
+    const path = new URL(request.url).pathname;
+    if (!/^\/(api|v1|ussd)\//.test(path)) return fetch(request, env, executionCtx);
+    return turns.run(async () => fetch(request, env, executionCtx));
+  };
 }
 
 export async function startServer(
@@ -74,10 +91,9 @@ export async function startServer(
   const app = createApp(deps);
   if (options.webDir !== false) mountStatic(app, options.webDir ?? defaultWebDir());
 
+  const fetch = takingTurns(app.fetch, database.kind === 'pglite' ? 8 : 32);
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s),
-    );
+    const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createDbTurns } from './scheduler';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -63,9 +64,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return { db, kind: 'pglite', close: () => (closed ??= client.close()) };
+}
+
+/**
+ * The embedded database as Drizzle sees it, each statement or transaction in its turn
+ * (scheduler.ts): one at a time, as PGlite runs them anyway, the fiscal worker's ahead of
+ * waiting requests. A transaction's own statements run inside its turn.
+ */
+function takingTurns(client: PGlite): PGlite {
+  const turns = createDbTurns(1);
+  const facade = {
+    query: ((...args: Parameters<PGlite['query']>) =>
+      turns.run(() => client.query(...args))) as PGlite['query'],
+    exec: ((...args: Parameters<PGlite['exec']>) =>
+      turns.run(() => client.exec(...args))) as PGlite['exec'],
+    transaction: ((callback: Parameters<PGlite['transaction']>[0]) =>
+      turns.run(() => client.transaction(callback))) as PGlite['transaction'],
+  };
+  return facade as unknown as PGlite;
 }
 
 /**

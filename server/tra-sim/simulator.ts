@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { eatDate, eatTime } from '../../domain/dates';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { withDbPriority } from '../db/scheduler';
 import {
   traSimKeys,
   traSimReceipts,
@@ -142,7 +143,9 @@ export function createTraSimulator(options: SimulatorOptions) {
       if (!sameSecret(c.req.header(TRA_SIM_KEY_HEADER) ?? '', key)) {
         return c.text('Unauthorized', 401, { Connection: 'close' });
       }
-      return next();
+      // The app's own sends share its database: they go ahead of waiting API requests, as
+      // the fiscal worker's own statements do (server/db/scheduler.ts).
+      return withDbPriority(next);
     });
   }
 

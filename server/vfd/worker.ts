@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Deps } from '../context';
+import { withDbPriority } from '../db/scheduler';
 import { traOutbox } from '../db/schema';
 import { sendTraAlerts } from './alerts';
 import { DEFAULT_QUEUE_SETTINGS, sendQueue, type QueueHooks, type QueueSettings } from './queue';
@@ -64,7 +65,10 @@ export function createTraWorker(
   function sendCompany(companyId: string): Promise<void> {
     const current = active.get(companyId);
     if (current) return current;
-    const run = sendQueue(deps, companyId, settings.holder, settings, () => stopping, hooks)
+    // Ahead of waiting requests at the database: receipts keep going out under API load.
+    const run = withDbPriority(() =>
+      sendQueue(deps, companyId, settings.holder, settings, () => stopping, hooks),
+    )
       .then(() => undefined)
       .catch((error: unknown) => {
         deps.log.error('Sending to TRA failed', { companyId, error: String(error) });
@@ -127,7 +131,7 @@ export function createTraWorker(
       if (running) return;
       running = true;
       stopping = false;
-      loop = poll();
+      loop = withDbPriority(poll);
     },
     async stop() {
       running = false;
