@@ -227,6 +227,10 @@ async function writeRun(
   const newDrafts = taken.flatMap((c) => (c.kind === 'save' ? [c] : []));
   if (newDrafts.length) {
     const operator = { operatorId: userId, operatorName: await operatorName(tx, userId) };
+    // The drafts keep the order they were made in, as calls one after another would have:
+    // each is stamped a millisecond after the one before it, so lists ordered by creation
+    // (and ties nowhere) show them as the phone queued them.
+    const madeAt = new Map(newDrafts.map((c, index) => [c, new Date(now.getTime() + index)]));
     const rows = (await tx
       .insert(invoices)
       .values(
@@ -238,7 +242,7 @@ async function writeRun(
             ...operator,
             deviceId: c.deviceId,
             seq: firstSeq++,
-            now,
+            now: madeAt.get(c)!,
           }),
         ),
       )
@@ -253,7 +257,11 @@ async function writeRun(
     if (links.length) await tx.insert(invoiceProducts).values(links);
     await tx
       .insert(auditLog)
-      .values(newDrafts.map((c) => draftCreatedAudit(byId.get(c.id)!, userId, c.deviceId, now)));
+      .values(
+        newDrafts.map((c) =>
+          draftCreatedAudit(byId.get(c.id)!, userId, c.deviceId, madeAt.get(c)!),
+        ),
+      );
     for (const c of newDrafts) {
       answers.set(c, { key: c.entry.key, status: 201, body: toInvoice(byId.get(c.id)!, null) });
     }

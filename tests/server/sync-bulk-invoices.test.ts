@@ -120,12 +120,15 @@ describe('invoices issued offline, in one batch', () => {
       ).toEqual(['invoice_created', 'invoice_submitted']);
     }
     const rows = await env.deps.db
-      .select({ id: invoices.id, seq: invoices.seq })
+      .select({ id: invoices.id, seq: invoices.seq, createdAt: invoices.createdAt })
       .from(invoices)
       .where(and(eq(invoices.companyId, shop.companyId), inArray(invoices.id, ids)));
     const seqs = ids.map((id) => rows.find((r) => r.id === id)!.seq);
     expect(new Set(seqs).size).toBe(seqs.length);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    // Listed by creation, they come in the order the phone made them, with no ties.
+    const made = ids.map((id) => rows.find((r) => r.id === id)!.createdAt.getTime());
+    for (let i = 1; i < made.length; i++) expect(made[i]).toBeGreaterThan(made[i - 1]!);
 
     // The same batch again: the same answers, nothing stored twice.
     expect(await sendBatch(entries)).toEqual(answers);
