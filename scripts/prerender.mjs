@@ -1,11 +1,11 @@
-// After `vite build`: renders the public pages a first visit opens (the home page and sign-in)
-// to HTML, so a phone paints them from the first response instead of after ~180 KiB of script.
-// The pages are rendered by the app's own components (src/app/prerender.tsx, built for Node
-// into dist/prerender) in a jsdom window, signed out and in English, and written beside the
-// shell as dist/web/prerendered/<path>.html (index.html for /): index.html with the page inside #root, marked
-// data-prerendered with its path. The server sends one for its exact path (server/static.ts);
-// src/main.tsx hydrates it, or renders over it when the visitor is not that first visit
-// (signed in, another language). The service worker keeps answering with the empty shell.
+// After `vite build`: renders the public pages listed below (the home page) to HTML, so a
+// phone paints them from the first response instead of after ~180 KiB of script. The pages
+// are rendered by the app's own components (src/app/prerender.tsx, built for Node into
+// dist/prerender) in a jsdom window, signed out and in English, and written beside the shell
+// as dist/web/prerendered/<path>.html (index.html for /): index.html with the page inside
+// #root, marked data-prerendered with its path. The server sends one for its exact path
+// (server/static.ts); src/main.tsx hydrates it, or renders over it when the visitor is not
+// that first visit (signed in, another language). The service worker keeps the empty shell.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,7 +13,9 @@ import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 
 /** Page path → its file under dist/web/prerendered (server/static.ts reads the same names). */
-const PRERENDERED = { '/': 'index', '/login': 'login' };
+// Only pages without a form: one typed into before the scripts arrive would be sent by the
+// browser itself, and the typing lost.
+const PRERENDERED = { '/': 'index' };
 
 const web = path.resolve('dist/web');
 const out = path.resolve('dist/prerender');
@@ -89,6 +91,7 @@ for (const key of [
 }
 
 const { render } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+fs.rmSync(path.join(web, 'prerendered'), { recursive: true, force: true });
 fs.mkdirSync(path.join(web, 'prerendered'), { recursive: true });
 for (const [pathname, name] of Object.entries(PRERENDERED)) {
   window.history.replaceState(null, '', pathname);
