@@ -9,13 +9,14 @@ export interface RouterContext {
   session: typeof useSession;
 }
 
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
+export function createAppRouter(options: { history?: RouterHistory; isServer?: boolean } = {}) {
   const router = createRouter({
     routeTree,
     context: { session: useSession } satisfies RouterContext,
     defaultPreload: 'intent',
     defaultHashScrollIntoView: false,
     ...(options.history ? { history: options.history } : {}),
+    ...(options.isServer !== undefined ? { isServer: options.isServer } : {}),
   });
   installAnchorScrolling(router);
   return router;
