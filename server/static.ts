@@ -2,10 +2,7 @@
 // manifest, the service worker and everything else are revalidated every time (no-cache with an
 // ETag, so a check costs a 304). Each file goes out as the .br or .gz the build left beside it
 // when the browser accepts one (Vary: Accept-Encoding). Source maps are never published. Any
-// other page path is answered with index.html so the client router can take it, except the
-// public pages the build rendered to HTML (scripts/prerender.mjs): their exact path, without a
-// query, gets prerendered/<path>.html (prerendered/index.html for /), which paints before the
-// scripts arrive.
+// other page path is answered with index.html so the client router can take it.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -111,8 +108,6 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
     }
     const file = files.get(decoded);
     if (file) return send(c, file);
-    const prerendered = files.get(`/prerendered${decoded === '/' ? '/index' : decoded}.html`);
-    if (prerendered && !new URL(c.req.url).search) return send(c, prerendered);
     // A missing asset must not come back as the shell: the browser would run HTML as script.
     if (HIDDEN.test(decoded) || decoded.startsWith('/assets/')) return c.notFound();
     return send(c, shell);

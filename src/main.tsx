@@ -1,8 +1,13 @@
 import './app/first-paint-styles';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { I18nProvider } from '@lingui/react';
+import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
-import { App } from './app/App';
 import { createAppRouter } from './app/router';
+import { cssVariablesResolver, theme } from './app/theme';
 import { useSession } from './stores/session';
 
 // A signed-in user's language is the account's; otherwise this device's last choice.
@@ -11,21 +16,15 @@ await activateLocale(
 );
 
 const router = createAppRouter();
-const container = document.getElementById('root')!;
 
-// A public page the server sent already rendered (scripts/prerender.mjs: English, signed out).
-// Its route's chunks are loaded first, so the first render is that page and not a blank
-// pending one, then React takes over the markup when this visit renders the same page; a
-// signed-in visitor (sent on by the guard) or another language is rendered over it instead.
-const prerendered = container.dataset.prerendered;
-if (prerendered) await router.load();
-if (
-  prerendered &&
-  prerendered === router.state.location.pathname &&
-  !router.state.location.searchStr &&
-  i18n.locale === 'en'
-) {
-  hydrateRoot(container, <App router={router} />);
-} else {
-  createRoot(container).render(<App router={router} />);
-}
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        {/* At the bottom: toasts never cover a page's title or the header. */}
+        <Notifications position="bottom-center" limit={3} />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </I18nProvider>
+  </StrictMode>,
+);

@@ -9,14 +9,13 @@ export interface RouterContext {
   session: typeof useSession;
 }
 
-export function createAppRouter(options: { history?: RouterHistory; isServer?: boolean } = {}) {
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
   const router = createRouter({
     routeTree,
     context: { session: useSession } satisfies RouterContext,
     defaultPreload: 'intent',
     defaultHashScrollIntoView: false,
     ...(options.history ? { history: options.history } : {}),
-    ...(options.isServer !== undefined ? { isServer: options.isServer } : {}),
   });
   installAnchorScrolling(router);
   return router;
