@@ -415,8 +415,10 @@ export async function sendQueue(
   let vfd: SenderVfd | null = null;
   // The acceptance being recorded while the next document is sent.
   let recording: Promise<unknown> = Promise.resolve();
+  let recordFailed = false;
   try {
-    while (!stopping()) {
+    // A failed record ends the run (at `await recording` below): nothing more is sent unrecorded.
+    while (!stopping() && !recordFailed) {
       if (!window.length) {
         await recording;
         window = await pendingWindow(deps, companyId);
@@ -451,8 +453,9 @@ export async function sendQueue(
         window.shift();
         run.settled++;
         recording = recorded;
-        // A failed record surfaces at the next await of `recording`; none is left unhandled.
-        recorded.catch(() => undefined);
+        recorded.catch(() => {
+          recordFailed = true;
+        });
         continue;
       }
       // Anything else changed the head or the sender's row: read both again.
