@@ -7,7 +7,14 @@ import { traOutbox } from '../server/db/schema';
 import { fiscalizeInvoice } from '../server/vfd/fiscalize';
 import { createTraWorker } from '../server/vfd/worker';
 import { invoiceFor } from '../tests/helpers/fiscal';
-import { benchDatabase, benchDeps, line, registeredCompany, simulatorProcess } from './support';
+import {
+  benchDatabase,
+  benchDeps,
+  line,
+  processCpuMs,
+  registeredCompany,
+  simulatorProcess,
+} from './support';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 1_000);
 
@@ -34,9 +41,13 @@ const pending = async () => {
 
 const worker = createTraWorker(deps, { pollIntervalMs: 5, zReportIntervalMs: 3_600_000 });
 const started = performance.now();
+const appCpu = processCpuMs(process.pid);
+const simulatorCpu = simulator.cpuMs();
 worker.start();
 while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
 const seconds = (performance.now() - started) / 1000;
+const appCpuPerReceipt = (processCpuMs(process.pid) - appCpu) / RECEIPTS;
+const simulatorCpuPerReceipt = (simulator.cpuMs() - simulatorCpu) / RECEIPTS;
 await worker.stop();
 
 console.log(
@@ -44,6 +55,9 @@ console.log(
 );
 line(`${RECEIPTS} receipts acknowledged, one at a time`, `${seconds.toFixed(1)} s`);
 line('receipts acknowledged per second', `${(RECEIPTS / seconds).toFixed(0)} receipts/s`);
+// CPU per receipt changes little with the machine's load, unlike the times above.
+line('app CPU per receipt (worker, database)', `${appCpuPerReceipt.toFixed(1)} ms`);
+line('simulator CPU per receipt', `${simulatorCpuPerReceipt.toFixed(1)} ms`);
 
 simulator.stop();
 deps.mailer.close();

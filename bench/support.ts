@@ -173,8 +173,23 @@ export async function simulatorProcess(options: { faults?: string } = {}) {
       });
       return (await response.json()) as SimulatorLedgerRow[];
     },
+    /** CPU time the simulator's process has used so far, in ms (Linux /proc). */
+    cpuMs(): number {
+      return processCpuMs(child.pid!);
+    },
     stop() {
       child.kill('SIGTERM');
     },
   };
+}
+
+/**
+ * CPU time (user + system) a process has used, in ms, read from /proc. Unlike wall time it
+ * changes little with the machine's load, so runs on a busy machine stay comparable.
+ */
+export function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

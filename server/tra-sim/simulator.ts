@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { eatDate, eatTime } from '../../domain/dates';
+import { eatDate } from '../../domain/dates';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { withDbPriority } from '../db/scheduler';
@@ -22,6 +22,7 @@ import { clientAddress } from '../http/address';
 import { localeFromHeader } from '../i18n';
 import type { Logger } from '../logger';
 import { verifyXml } from '../vfd/certificate';
+import { eatStamp } from '../vfd/eat';
 import { TRA_SIM_KEY_HEADER } from '../vfd/tra-client';
 import { envelope, escapeXml, splitSigned } from '../vfd/xml';
 import {
@@ -179,10 +180,19 @@ export function createTraSimulator(options: SimulatorOptions) {
     return answerKeyPromise;
   }
 
-  const stamp = () => {
-    const now = clock.now();
-    return { date: eatDate(now), time: eatTime(now) };
-  };
+  const stamp = () => eatStamp(clock.now());
+
+  // Taxpayers' certificates by PEM, read once: every receipt is checked against them.
+  const certificates = new Map<string, crypto.KeyObject>();
+  function publicKeyOf(pem: string): crypto.KeyObject {
+    let key = certificates.get(pem);
+    if (!key) {
+      if (certificates.size >= 1_000) certificates.clear();
+      key = new crypto.X509Certificate(pem).publicKey;
+      certificates.set(pem, key);
+    }
+    return key;
+  }
 
   const xml = (c: Context, body: string, status = 200) =>
     c.body(body, status as 200, { 'Content-Type': 'application/xml; charset=utf-8' });
@@ -290,9 +300,7 @@ export function createTraSimulator(options: SimulatorOptions) {
     const headerSerial = certSerialFromHeader(c.req.header('cert-serial'));
     if (headerSerial !== taxpayer.certSerial) return refuse(ACK.wrongCertificate);
     // Registration is signed with the certificate TRA issued last.
-    if (
-      !verifyXml(new crypto.X509Certificate(taxpayer.certPem), split.signedPart, split.signature)
-    ) {
+    if (!verifyXml(publicKeyOf(taxpayer.certPem), split.signedPart, split.signature)) {
       return refuse(ACK.badSignature);
     }
     const registered = taxpayer.registeredAt ?? clock.now();
@@ -406,7 +414,7 @@ export function createTraSimulator(options: SimulatorOptions) {
   /** Signed by the VFD's current certificate, or by one TRA issued to it before (renewal). */
   function signedBy(taxpayer: Taxpayer, split: { signedPart: string; signature: string }) {
     return [taxpayer.certPem, ...taxpayer.previousCertPems].some((pem) =>
-      verifyXml(new crypto.X509Certificate(pem), split.signedPart, split.signature),
+      verifyXml(publicKeyOf(pem), split.signedPart, split.signature),
     );
   }
 

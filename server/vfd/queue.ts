@@ -88,12 +88,17 @@ interface AttemptResult {
   message?: string;
   response?: string;
   durationMs: number;
+  /** A new token was asked for and stored: the sender's row in memory is out of date. */
+  freshToken?: boolean;
 }
 
 type Head = Pick<
   typeof traOutbox.$inferSelect,
   'id' | 'kind' | 'body' | 'attempts' | 'rejections' | 'nextAttemptAt'
->;
+> & {
+  /** The receipt this document carries (none for a Z report). */
+  receipt: { id: string; invoiceId: string } | null;
+};
 
 /** TRA answers "already posted" (and the like) for a receipt it holds: that is a success. */
 const ALREADY_HELD = /already\s+(posted|received|exists?|submitted|uploaded)/i;
@@ -128,11 +133,11 @@ async function token(
   vfd: SenderVfd,
   forceNew: boolean,
   settings: QueueSettings,
-): Promise<{ token: string } | AttemptResult> {
+): Promise<{ token: string; fresh: boolean } | AttemptResult> {
   const now = deps.clock.now();
   if (!forceNew) {
     const stored = storedToken(deps, vfd, now);
-    if (stored) return { token: stored };
+    if (stored) return { token: stored, fresh: false };
   }
   const answer = await requestToken(
     deps.traBaseUrl,
@@ -176,7 +181,7 @@ async function token(
       updatedAt: now,
     })
     .where(eq(vfds.companyId, vfd.companyId));
-  return { token: answer.token.token };
+  return { token: answer.token.token, fresh: true };
 }
 
 async function attempt(
@@ -207,9 +212,15 @@ async function attempt(
     traClientHeaders(deps),
   );
   if (!call.answered) {
-    return { outcome: 'no_answer', message: call.error, durationMs: call.durationMs };
+    return {
+      outcome: 'no_answer',
+      message: call.error,
+      durationMs: call.durationMs,
+      ...(granted.fresh ? { freshToken: true } : {}),
+    };
   }
   const base = {
+    ...(granted.fresh ? { freshToken: true } : {}),
     httpStatus: call.status,
     response: call.body.slice(0, 4000),
     durationMs: call.durationMs,
@@ -315,22 +326,16 @@ async function record(
       })
       .where(and(eq(traOutbox.id, head.id), eq(traOutbox.status, 'pending')))
       .returning({ id: traOutbox.id });
-    if (settled && updated.length === 1 && head.kind === 'receipt' && hooks.receiptSettled) {
-      const [receipt] = await tx
-        .select({ id: fiscalReceipts.id, invoiceId: fiscalReceipts.invoiceId })
-        .from(fiscalReceipts)
-        .where(eq(fiscalReceipts.outboxId, head.id));
-      if (receipt) {
-        await hooks.receiptSettled(tx, {
-          companyId,
-          invoiceId: receipt.invoiceId,
-          receiptId: receipt.id,
-          status: settled,
-          ackCode: result.ackCode ?? null,
-          ackMessage: result.message ?? null,
-          at: now,
-        });
-      }
+    if (settled && updated.length === 1 && head.receipt && hooks.receiptSettled) {
+      await hooks.receiptSettled(tx, {
+        companyId,
+        invoiceId: head.receipt.invoiceId,
+        receiptId: head.receipt.id,
+        status: settled,
+        ackCode: result.ackCode ?? null,
+        ackMessage: result.message ?? null,
+        at: now,
+      });
     }
   });
   if (settled === 'rejected') {
@@ -350,10 +355,46 @@ export interface QueueRun {
   settled: number;
 }
 
+/** Pending documents read at once, oldest first: the line is sent from memory between reads. */
+const WINDOW = 50;
+
+function pendingWindow(deps: Deps, companyId: string): Promise<Head[]> {
+  return deps.db
+    .select({
+      id: traOutbox.id,
+      kind: traOutbox.kind,
+      body: traOutbox.body,
+      attempts: traOutbox.attempts,
+      rejections: traOutbox.rejections,
+      nextAttemptAt: traOutbox.nextAttemptAt,
+      receiptId: fiscalReceipts.id,
+      invoiceId: fiscalReceipts.invoiceId,
+    })
+    .from(traOutbox)
+    .leftJoin(fiscalReceipts, eq(fiscalReceipts.outboxId, traOutbox.id))
+    .where(and(eq(traOutbox.companyId, companyId), eq(traOutbox.status, 'pending')))
+    .orderBy(asc(traOutbox.seq))
+    .limit(WINDOW)
+    .then((rows) =>
+      rows.map(({ receiptId, invoiceId, ...head }) => ({
+        ...head,
+        receipt: receiptId && invoiceId ? { id: receiptId, invoiceId } : null,
+      })),
+    );
+}
+
 /**
  * Sends what is due in one VFD's queue while holding its lease. Returns when the queue is
  * empty, the head must wait longer than waitInPlaceMs (backoff), the lease was lost, or
  * `stopping()` says so.
+ *
+ * TRA sees one document at a time, the next only once the current one is accepted (rule 14),
+ * but the database work around a send is kept off that line: pending documents are read a
+ * window at a time, the sender's row once per window (and again after anything but a plain
+ * acceptance), the lease is renewed once a quarter of it has gone (so more than three
+ * quarters are always left for a send), and an acceptance is recorded while the next document
+ * is on its way. Should that record fail, the next document is sent again later, byte for
+ * byte, and TRA gives the same answer.
  */
 export async function sendQueue(
   deps: Deps,
@@ -364,25 +405,26 @@ export async function sendQueue(
   hooks: QueueHooks = {},
 ): Promise<QueueRun> {
   const run: QueueRun = { claimed: false, attempts: 0, settled: 0 };
-  const lease = await claimLease(deps.db, companyId, holder, deps.clock.now(), settings.leaseMs);
+  const claimedAt = deps.clock.now();
+  const lease = await claimLease(deps.db, companyId, holder, claimedAt, settings.leaseMs);
   if (!lease) return run;
   run.claimed = true;
+  let renewedAt = claimedAt.getTime();
   let waited = false;
+  let window: Head[] = [];
+  let vfd: SenderVfd | null = null;
+  // The acceptance being recorded while the next document is sent.
+  let recording: Promise<unknown> = Promise.resolve();
+  let recordFailed = false;
   try {
-    while (!stopping()) {
-      const [head] = await deps.db
-        .select({
-          id: traOutbox.id,
-          kind: traOutbox.kind,
-          body: traOutbox.body,
-          attempts: traOutbox.attempts,
-          rejections: traOutbox.rejections,
-          nextAttemptAt: traOutbox.nextAttemptAt,
-        })
-        .from(traOutbox)
-        .where(and(eq(traOutbox.companyId, companyId), eq(traOutbox.status, 'pending')))
-        .orderBy(asc(traOutbox.seq))
-        .limit(1);
+    // A failed record ends the run (at `await recording` below): nothing more is sent unrecorded.
+    while (!stopping() && !recordFailed) {
+      if (!window.length) {
+        await recording;
+        window = await pendingWindow(deps, companyId);
+        vfd = null;
+      }
+      const head = window[0];
       const now = deps.clock.now();
       if (!head) break;
       if (head.nextAttemptAt > now) {
@@ -394,17 +436,38 @@ export async function sendQueue(
         continue;
       }
       waited = false;
-      if (!(await renewLease(deps.db, lease, now, settings.leaseMs))) break;
-      const vfd = await loadSender(deps.db, companyId);
+      if (now.getTime() - renewedAt >= settings.leaseMs / 4) {
+        if (!(await renewLease(deps.db, lease, now, settings.leaseMs))) break;
+        renewedAt = now.getTime();
+      }
+      vfd ??= await loadSender(deps.db, companyId);
       if (!vfd) break;
       const result = await attempt(deps, vfd, head, settings);
       run.attempts++;
-      const settled = await record(deps, companyId, head, now, result, settings, hooks);
-      // Not settled: the head is tried again, here if it is due soon enough.
-      if (!settled) continue;
-      run.settled++;
+      // Records stay in line order: this one starts once the one before it has ended.
+      const previous = recording;
+      const recorded = previous.then(() =>
+        record(deps, companyId, head, now, result, settings, hooks),
+      );
+      if (result.outcome === 'accepted' && !result.freshToken) {
+        window.shift();
+        run.settled++;
+        recording = recorded;
+        recorded.catch(() => {
+          recordFailed = true;
+        });
+        continue;
+      }
+      // Anything else changed the head or the sender's row: read both again.
+      if (await recorded) run.settled++;
+      recording = Promise.resolve();
+      window = [];
     }
+    await recording;
   } finally {
+    await recording.catch((error: unknown) => {
+      deps.log.error('Could not record a TRA answer', { companyId, error: String(error) });
+    });
     await releaseLease(deps.db, lease).catch((error: unknown) => {
       deps.log.error('Could not release a VFD lease', { companyId, error: String(error) });
     });

@@ -405,6 +405,50 @@ describe('the queue to TRA', () => {
     expect(settled).toEqual([{ invoiceId: invoice.invoiceId, status: 'accepted/accepted' }]);
   });
 
+  it('sends again what went out while an acceptance failed to be recorded, each once at TRA', async () => {
+    const company = await env.company();
+    const invoices = Array.from({ length: 5 }, (_, i) =>
+      invoiceFor(company.id, { lines: [{ price: 10_000 + i }] }),
+    );
+    for (const invoice of invoices) await env.fiscalize(invoice);
+    const settled: string[] = [];
+    let failOnce = true;
+    const worker = createTraWorker(
+      env.deps,
+      { ...FAST, holder: `record-${crypto.randomUUID()}` },
+      {
+        // Recording the second acceptance fails (the database went away, say): its
+        // transaction rolls back while the third receipt is already at TRA.
+        async receiptSettled(_tx, event) {
+          if (event.invoiceId === invoices[1]!.invoiceId && failOnce) {
+            failOnce = false;
+            throw new Error('connection lost');
+          }
+          settled.push(event.invoiceId);
+        },
+      },
+    );
+    await worker.sendCompany(company.id);
+    const afterFailure = await outboxOf(company.id);
+    expect(afterFailure.map((row) => row.status)).toEqual([
+      'accepted',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    await env.drain(worker, company.id);
+    // Every invoice settled once, in order; TRA numbered each receipt once and answered the
+    // resends of the same bytes as before.
+    expect(settled).toEqual(invoices.map((invoice) => invoice.invoiceId));
+    const outbox = await outboxOf(company.id);
+    expect(outbox.map((row) => row.status)).toEqual(Array(5).fill('accepted'));
+    const ledger = await env.sim.ledger(company.serial);
+    expect(ledger.map((row) => row.gc)).toEqual([1, 2, 3, 4, 5]);
+    expect(ledger.every((row) => row.ackCode === 0)).toBe(true);
+    expect(ledger[1]!.posts).toBe(2);
+  });
+
   it('runs by itself: started, it sends receipts and makes the Z report after midnight', async () => {
     const company = await env.company();
     const worker = env.worker({ pollIntervalMs: 10 });
