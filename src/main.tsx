@@ -1,8 +1,7 @@
 import './app/first-paint-styles';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
@@ -16,13 +15,15 @@ await activateLocale(
 );
 
 const router = createAppRouter();
+const AppNotifications = lazy(() => import('./app/AppNotifications'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        {/* At the bottom: toasts never cover a page's title or the header. */}
-        <Notifications position="bottom-center" limit={3} />
+        <Suspense fallback={null}>
+          <AppNotifications />
+        </Suspense>
         <RouterProvider router={router} />
       </MantineProvider>
     </I18nProvider>
