@@ -5,6 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import { firstPageShown } from './app/first-page';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useSession } from './stores/session';
@@ -15,7 +16,7 @@ await activateLocale(
 );
 
 const router = createAppRouter();
-const AppNotifications = lazy(() => import('./app/AppNotifications'));
+const AppNotifications = lazy(() => firstPageShown.then(() => import('./app/AppNotifications')));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

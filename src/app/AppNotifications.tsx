@@ -1,5 +1,5 @@
-// The toasts' container, a chunk of its own loaded after the first paint (src/main.tsx): the
-// sign-in screen paints without it. A toast shown before it mounts waits in Mantine's store and
+// The toasts' container, a chunk of its own loaded once the first page is shown (src/main.tsx):
+// the sign-in screen paints without it. A toast shown before it mounts waits in Mantine's store and
 // appears once it has.
 import { Notifications } from '@mantine/notifications';
 

@@ -4,14 +4,17 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessages } from '../../../domain/errors';
+import { firstPageShown } from '../../app/first-page';
 import { clearStaleFailures, notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
 import { useSession, workingCompanyId } from '../../stores/session';
 import { useServerWatch } from '../../app/useServerWatch';
 
-// Registering the service worker and offering updates can wait for the first paint.
+// Registering the service worker and offering updates wait until the first page is shown.
 const UpdatePrompt = lazy(() =>
-  import('../../pwa/UpdatePrompt').then((module) => ({ default: module.UpdatePrompt })),
+  firstPageShown
+    .then(() => import('../../pwa/UpdatePrompt'))
+    .then((module) => ({ default: module.UpdatePrompt })),
 );
 
 export function RootEffects() {
