@@ -14,23 +14,12 @@ import {
   startOfYear,
 } from 'date-fns';
 import * as v from 'valibot';
+import { DATE_PRESETS, type DatePreset, type FixedDatePreset } from './date-presets';
 import { EAT_ZONE, eatDate, eatDayStart, nextEatDay } from './dates';
 import type { Message } from './i18n';
 import { calendarDate } from './schemas/fields';
 
-export const DATE_PRESETS = [
-  'today',
-  'yesterday',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'this_year',
-  'last_year',
-  'custom',
-] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-export type FixedDatePreset = Exclude<DatePreset, 'custom'>;
+export { DATE_PRESETS, type DatePreset, type FixedDatePreset } from './date-presets';
 
 export const datePresetLabels: Record<DatePreset, Message> = {
   today: /*i18n*/ { id: 'Today' },

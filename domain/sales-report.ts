@@ -14,17 +14,23 @@ import type { Invoice } from './schemas/invoice';
 import { uuidSchema } from './schemas/record';
 import { TAX_TYPES, type TaxType } from './tax';
 import { TRA_TAX_GROUP, traPayments } from './tra';
+import {
+  REPORT_PAYMENT_TYPES,
+  SALE_STATUSES,
+  type ReportPaymentType,
+  type SaleStatus,
+} from './sales-filter-values';
+
+export {
+  REPORT_PAYMENT_TYPES,
+  SALE_STATUSES,
+  type ReportPaymentType,
+  type SaleStatus,
+} from './sales-filter-values';
 
 /** The TRA tax groups the product uses (B is never used: spec/tra-vfd.md). */
 export const REPORT_TAX_GROUPS = ['A', 'C', 'D', 'E'] as const;
 export type ReportTaxGroup = (typeof REPORT_TAX_GROUPS)[number];
-
-/** The TRA payment types, in Z report order; INVOICE is what was sold on credit. */
-export const REPORT_PAYMENT_TYPES = ['CASH', 'CHEQUE', 'CCARD', 'EMONEY', 'INVOICE'] as const;
-export type ReportPaymentType = (typeof REPORT_PAYMENT_TYPES)[number];
-
-export const SALE_STATUSES = ['submitted', 'issued'] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 /** How many products and customers the report ranks. */
 export const REPORT_TOP = 10;

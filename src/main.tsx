@@ -1,11 +1,11 @@
 import './app/first-paint-styles';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import { firstPageShown } from './app/first-page';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useSession } from './stores/session';
@@ -16,13 +16,15 @@ await activateLocale(
 );
 
 const router = createAppRouter();
+const AppNotifications = lazy(() => firstPageShown.then(() => import('./app/AppNotifications')));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        {/* At the bottom: toasts never cover a page's title or the header. */}
-        <Notifications position="bottom-center" limit={3} />
+        <Suspense fallback={null}>
+          <AppNotifications />
+        </Suspense>
         <RouterProvider router={router} />
       </MantineProvider>
     </I18nProvider>

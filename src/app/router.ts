@@ -3,6 +3,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import { useSession } from '../stores/session';
+import { watchFirstPage } from './first-page';
 import { installAnchorScrolling } from './scroll';
 
 export interface RouterContext {
@@ -18,6 +19,7 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
     ...(options.history ? { history: options.history } : {}),
   });
   installAnchorScrolling(router);
+  watchFirstPage(router);
   return router;
 }
 

@@ -1,8 +1,8 @@
 // URL state of the invoice pages, validated like every route's search (values that cannot be
 // used are dropped, never an error page).
 import * as v from 'valibot';
-import { DATE_PRESETS } from '../../../domain/date-range';
-import { parseCalendarDate } from '../../../domain/schemas/fields';
+import { parseCalendarDate } from '../../../domain/calendar-date';
+import { DATE_PRESETS } from '../../../domain/date-presets';
 import { INVOICE_STATUSES } from '../../../domain/invoice-status';
 import { searchText } from '../../app/search';
 

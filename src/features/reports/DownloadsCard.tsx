@@ -11,7 +11,7 @@ import { downloadReport, fetchZReports, type ZReportItem } from '../../api/repor
 import { notifyFailure } from '../../app/notify';
 import { useOnline } from '../invoices/useOnline';
 import { formatDay } from './format';
-import { periodQuery, type Period } from './search';
+import { periodQuery, type Period } from './period';
 import { Section } from './SalesTables';
 
 function save(blob: Blob, filename: string): void {

@@ -39,7 +39,8 @@ import {
 import { CompanyPicker, useReachableCompanies } from './CompanyPicker';
 import { formatDay } from './format';
 import { PeriodPicker } from './PeriodPicker';
-import { periodOfSearch, periodQuery, type InvoicesReportSearch } from './search';
+import { periodOfSearch, periodQuery } from './period';
+import type { InvoicesReportSearch } from './search';
 import { useReportCompany } from './useReportContext';
 
 const route = getRouteApi('/_app/invoices-report');

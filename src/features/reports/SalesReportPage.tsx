@@ -23,7 +23,8 @@ import {
   TopProducts,
   TotalsFigures,
 } from './SalesTables';
-import { filterOfSearch, periodOfSearch, type SalesSearch } from './search';
+import { filterOfSearch, periodOfSearch } from './period';
+import type { SalesSearch } from './search';
 import { useReportCompany } from './useReportContext';
 import { useSalesReport } from './useSalesReport';
 

@@ -1,16 +1,12 @@
 // URL state of the report pages (/sales, /sales-old, /invoices-report): the period and the
-// filters. Values that cannot be used are dropped, never an error page.
+// filters. Values that cannot be used are dropped, never an error page. Part of every page's
+// first load (the route tree validates with it), so it imports no date arithmetic: the period
+// a search means is worked out in ./period.ts.
 import * as v from 'valibot';
-import { DATE_PRESETS, presetRange, type DatePreset } from '../../../domain/date-range';
+import { parseCalendarDate } from '../../../domain/calendar-date';
+import { DATE_PRESETS } from '../../../domain/date-presets';
 import { INVOICE_STATUSES } from '../../../domain/invoice-status';
-import { parseCalendarDate } from '../../../domain/schemas/fields';
-import {
-  REPORT_MAX_DAYS,
-  REPORT_PAYMENT_TYPES,
-  SALE_STATUSES,
-  daysBetween,
-  type SalesFilter,
-} from '../../../domain/sales-report';
+import { REPORT_PAYMENT_TYPES, SALE_STATUSES } from '../../../domain/sales-filter-values';
 import { TAX_TYPES } from '../../../domain/tax';
 import { searchText } from '../../app/search';
 
@@ -56,52 +52,3 @@ export const dashboardSearch = v.object({
   company: uuid,
 });
 export type DashboardSearch = v.InferOutput<typeof dashboardSearch>;
-
-export interface Period {
-  preset: DatePreset;
-  firstDay: string;
-  lastDay: string;
-}
-
-/**
- * The days a search asks for; null for a custom period that is incomplete, backwards or longer
- * than the server reports (the picker says why).
- */
-export function periodOfSearch(
-  search: { preset?: DatePreset | undefined; from?: string | undefined; to?: string | undefined },
-  now: Date,
-  fallback: Exclude<DatePreset, 'custom'> = 'this_month',
-): Period | null {
-  const chosen = search.preset ?? fallback;
-  if (chosen === 'custom') {
-    const { from, to } = search;
-    if (!from || !to || to < from) return null;
-    if (daysBetween(from, to).length > REPORT_MAX_DAYS) return null;
-    return { preset: 'custom', firstDay: from, lastDay: to };
-  }
-  const range = presetRange(chosen, now);
-  return { preset: chosen, firstDay: range.firstDay, lastDay: range.lastDay };
-}
-
-export function filterOfSearch(search: SalesSearch): SalesFilter {
-  const filter: SalesFilter = {};
-  if (search.operator) filter.operator = search.operator;
-  if (search.product) filter.product = search.product;
-  if (search.customer) filter.customer = search.customer;
-  if (search.taxType) filter.taxType = search.taxType;
-  if (search.payment) filter.payment = search.payment;
-  if (search.status) filter.status = search.status;
-  return filter;
-}
-
-/** The query of a report request: the period and, for an admin, the company. */
-export function periodQuery(
-  period: Period,
-  companyId: string | null | undefined,
-): Record<string, string | undefined> {
-  return {
-    preset: period.preset,
-    ...(period.preset === 'custom' ? { from: period.firstDay, to: period.lastDay } : {}),
-    companyId: companyId ?? undefined,
-  };
-}

@@ -8,7 +8,7 @@ import { daysBetween, type SalesFilter, type SalesReport } from '../../../domain
 import type { ErrorBody } from '../../../domain/errors';
 import { fetchSalesReport } from '../../api/reports';
 import { useLastSyncAt, useLocalSalesReport } from '../../db/sales';
-import { periodQuery, type Period } from './search';
+import { periodQuery, type Period } from './period';
 
 /** Periods up to a month are computed on the phone. */
 export const PHONE_MAX_DAYS = 31;

@@ -1,14 +1,21 @@
 // App-wide effects: follow the session (signed out in another tab, refresh refused, forced
 // password change) by re-running the guard; take away the errors of a screen left behind; watch
 // for the server; sync the company's records while someone works in it; offer app updates.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessages } from '../../../domain/errors';
+import { firstPageShown } from '../../app/first-page';
 import { clearStaleFailures, notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
 import { useSession, workingCompanyId } from '../../stores/session';
 import { useServerWatch } from '../../app/useServerWatch';
-import { UpdatePrompt } from '../../pwa/UpdatePrompt';
+
+// Registering the service worker and offering updates wait until the first page is shown.
+const UpdatePrompt = lazy(() =>
+  firstPageShown
+    .then(() => import('../../pwa/UpdatePrompt'))
+    .then((module) => ({ default: module.UpdatePrompt })),
+);
 
 export function RootEffects() {
   const router = useRouter();
@@ -43,7 +50,11 @@ export function RootEffects() {
   );
   useServerWatch();
   useCompanySync();
-  return <UpdatePrompt />;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
 }
 
 /** Runs the sync engine from sign-in to sign-out (not while a password change is forced). */
