@@ -113,8 +113,9 @@ async function accept(entry: OutboxEntry, response: SyncResponse): Promise<void>
 }
 
 /**
- * How many answers from `start` on are successes of saves, each of a different record, whose
- * answer is the record: acceptRun takes them together, whatever mix of kinds of record they are.
+ * How many answers from `start` on are successes of changes (deletions included), each of a
+ * different record, whose answer is the record (or nothing, for a deletion): acceptRun takes
+ * them together, whatever mix of kinds of record they are.
  */
 function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: number): number {
   const records = new Set<string>();
@@ -122,7 +123,7 @@ function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: n
   for (let index = start; index < answers.length; index++) {
     const entry = entries[index]!;
     const sync = entitySync(entry.entity);
-    if (!sync || sync.answered || entry.action === 'delete') break;
+    if (!sync || sync.answered) break;
     const record = `${entry.entity}:${entry.recordId}`;
     if (!changesRecord(entry) || records.has(record)) break;
     if (classify(answers[index]!) !== 'success') break;
@@ -132,34 +133,54 @@ function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: n
   return length;
 }
 
-/** accept() for a run of acceptableRun's entries, with one read and one write per table. */
+/**
+ * The records of these ids that still have changes queued. One count request per record, all
+ * issued at once: a set query (anyOf) walks the whole index in some engines, and requests
+ * awaited one by one cost a round trip each. Only a record with entries is looked at closer,
+ * since an email entry does not change the record.
+ */
+async function recordsWithChanges(entity: string, ids: string[]): Promise<Set<string>> {
+  const index = db.outbox.where('[entity+recordId]');
+  const counts = await Promise.all(ids.map((id) => index.equals([entity, id]).count()));
+  const queued = ids.filter((_, position) => counts[position]! > 0);
+  const changing = await Promise.all(
+    queued.map((id) => index.equals([entity, id]).filter(changesRecord).first()),
+  );
+  return new Set(queued.filter((_, position) => changing[position] !== undefined));
+}
+
+/**
+ * accept() for a run of acceptableRun's entries, with one read and one write per table. Runs
+ * inside the caller's transaction, so each entry leaves the outbox together with its answer.
+ */
 async function acceptRun(entries: OutboxEntry[], responses: SyncResponse[]): Promise<void> {
   await db.outbox.bulkDelete(entries.map((entry) => entry.seq!));
   const byEntity = new Map<string, number[]>();
   entries.forEach((entry, index) => {
-    byEntity.set(entry.entity, [...(byEntity.get(entry.entity) ?? []), index]);
+    const indexes = byEntity.get(entry.entity);
+    if (indexes) indexes.push(index);
+    else byEntity.set(entry.entity, [index]);
   });
   for (const [entity, indexes] of byEntity) {
     const sync = entitySync(entity)!;
     const table = sync.table();
     const ids = indexes.map((index) => entries[index]!.recordId);
-    const locals = await table.bulkGet(ids);
-    // Records with later changes still queued keep them, and only note the server's version.
-    // One lookup per record: a set query (anyOf) walks the whole index in some engines.
-    const waiting = new Set<string>();
-    for (const id of ids) {
-      const later = await db.outbox
-        .where('[entity+recordId]')
-        .equals([entity, id])
-        .filter(changesRecord)
-        .first();
-      if (later) waiting.add(id);
-    }
+    // Records with later changes still queued keep them, and only note the server's version
+    // (a deletion still queued behind a save, or a save behind a deletion, wins locally).
+    const [locals, waiting] = await Promise.all([
+      table.bulkGet(ids),
+      recordsWithChanges(entity, ids),
+    ]);
     const puts: LocalRecord[] = [];
+    const deletions: string[] = [];
     for (const [position, index] of indexes.entries()) {
       const entry = entries[index]!;
       const local = locals[position];
       if (!local) continue;
+      if (entry.action === 'delete') {
+        if (!waiting.has(entry.recordId)) deletions.push(entry.recordId);
+        continue;
+      }
       const server = sync.toLocal(responses[index]!.body, local.companyId, local, entry);
       if (!waiting.has(entry.recordId) && !local.deleted) puts.push(server);
       else {
@@ -170,6 +191,7 @@ async function acceptRun(entries: OutboxEntry[], responses: SyncResponse[]): Pro
         });
       }
     }
+    if (deletions.length) await table.bulkDelete(deletions);
     if (puts.length) await table.bulkPut(puts);
   }
 }
