@@ -466,6 +466,29 @@ describe('the outbox drain in batches', () => {
     });
   });
 
+  it('sends the next batch while storing the answers to one that fully succeeded', async () => {
+    await customers(450, 'Ahead');
+    const server = fakeServer();
+    server.answers.push(...Array.from({ length: 200 }, () => echo));
+    // The 201st change, in the second batch, is refused: the third waits for its handling.
+    server.answers.push(refusal(422, 'validation_failed', 'Please check the highlighted fields'));
+    const queuedAtSend: number[] = [];
+    const send: typeof server.send = async (request) => {
+      queuedAtSend.push(await db.outbox.count());
+      return server.send(request);
+    };
+
+    expect(await drainOutbox({ send, companyId: COMPANY })).toEqual({ status: 'done', sent: 450 });
+    expect(server.batches.map((b) => batchKeys(b).length)).toEqual([200, 200, 50]);
+    // The second batch left before the first one's answers were stored; the third only after
+    // the second's were, refusal included.
+    expect(queuedAtSend).toEqual([450, 450, 50]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(
+      await db.customers.where('[companyId+syncState]').equals([COMPANY, 'failed']).count(),
+    ).toBe(1);
+  });
+
   it('sends one call per change to a server without the batch call', async () => {
     const saved = await customers(3, 'Older server');
     const server = fakeServer(echo, { batch: false });
