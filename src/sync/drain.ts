@@ -113,8 +113,9 @@ async function accept(entry: OutboxEntry, response: SyncResponse): Promise<void>
 }
 
 /**
- * How many answers from `start` on are successes of saves, each of a different record, whose
- * answer is the record: acceptRun takes them together, whatever mix of kinds of record they are.
+ * How many answers from `start` on are successes of changes (deletions included), each of a
+ * different record, whose answer is the record (or nothing, for a deletion): acceptRun takes
+ * them together, whatever mix of kinds of record they are.
  */
 function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: number): number {
   const records = new Set<string>();
@@ -122,7 +123,7 @@ function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: n
   for (let index = start; index < answers.length; index++) {
     const entry = entries[index]!;
     const sync = entitySync(entry.entity);
-    if (!sync || sync.answered || entry.action === 'delete') break;
+    if (!sync || sync.answered) break;
     const record = `${entry.entity}:${entry.recordId}`;
     if (!changesRecord(entry) || records.has(record)) break;
     if (classify(answers[index]!) !== 'success') break;
@@ -132,34 +133,54 @@ function acceptableRun(entries: OutboxEntry[], answers: SyncResponse[], start: n
   return length;
 }
 
-/** accept() for a run of acceptableRun's entries, with one read and one write per table. */
+/**
+ * The records of these ids that still have changes queued. One count request per record, all
+ * issued at once: a set query (anyOf) walks the whole index in some engines, and requests
+ * awaited one by one cost a round trip each. Only a record with entries is looked at closer,
+ * since an email entry does not change the record.
+ */
+async function recordsWithChanges(entity: string, ids: string[]): Promise<Set<string>> {
+  const index = db.outbox.where('[entity+recordId]');
+  const counts = await Promise.all(ids.map((id) => index.equals([entity, id]).count()));
+  const queued = ids.filter((_, position) => counts[position]! > 0);
+  const changing = await Promise.all(
+    queued.map((id) => index.equals([entity, id]).filter(changesRecord).first()),
+  );
+  return new Set(queued.filter((_, position) => changing[position] !== undefined));
+}
+
+/**
+ * accept() for a run of acceptableRun's entries, with one read and one write per table. Runs
+ * inside the caller's transaction, so each entry leaves the outbox together with its answer.
+ */
 async function acceptRun(entries: OutboxEntry[], responses: SyncResponse[]): Promise<void> {
   await db.outbox.bulkDelete(entries.map((entry) => entry.seq!));
   const byEntity = new Map<string, number[]>();
   entries.forEach((entry, index) => {
-    byEntity.set(entry.entity, [...(byEntity.get(entry.entity) ?? []), index]);
+    const indexes = byEntity.get(entry.entity);
+    if (indexes) indexes.push(index);
+    else byEntity.set(entry.entity, [index]);
   });
   for (const [entity, indexes] of byEntity) {
     const sync = entitySync(entity)!;
     const table = sync.table();
     const ids = indexes.map((index) => entries[index]!.recordId);
-    const locals = await table.bulkGet(ids);
-    // Records with later changes still queued keep them, and only note the server's version.
-    // One lookup per record: a set query (anyOf) walks the whole index in some engines.
-    const waiting = new Set<string>();
-    for (const id of ids) {
-      const later = await db.outbox
-        .where('[entity+recordId]')
-        .equals([entity, id])
-        .filter(changesRecord)
-        .first();
-      if (later) waiting.add(id);
-    }
+    // Records with later changes still queued keep them, and only note the server's version
+    // (a deletion still queued behind a save, or a save behind a deletion, wins locally).
+    const [locals, waiting] = await Promise.all([
+      table.bulkGet(ids),
+      recordsWithChanges(entity, ids),
+    ]);
     const puts: LocalRecord[] = [];
+    const deletions: string[] = [];
     for (const [position, index] of indexes.entries()) {
       const entry = entries[index]!;
       const local = locals[position];
       if (!local) continue;
+      if (entry.action === 'delete') {
+        if (!waiting.has(entry.recordId)) deletions.push(entry.recordId);
+        continue;
+      }
       const server = sync.toLocal(responses[index]!.body, local.companyId, local, entry);
       if (!waiting.has(entry.recordId) && !local.deleted) puts.push(server);
       else {
@@ -170,6 +191,7 @@ async function acceptRun(entries: OutboxEntry[], responses: SyncResponse[]): Pro
         });
       }
     }
+    if (deletions.length) await table.bulkDelete(deletions);
     if (puts.length) await table.bulkPut(puts);
   }
 }
@@ -253,6 +275,26 @@ async function handle(
 }
 
 const BATCH_HEADERS: ReadonlySet<string> = new Set(SYNC_BATCH_HEADERS);
+
+interface Batch {
+  entries: OutboxEntry[];
+  requests: SyncBatchEntry[];
+}
+
+/** The server's answer to a batch call, or what stopped any answer from coming. */
+type BatchReply = { response: SyncResponse } | { error: unknown };
+
+function sendBatch(send: SyncSend, companyId: string, batch: Batch): Promise<BatchReply> {
+  return send({
+    method: 'POST',
+    path: withCompany(SYNC_BATCH_PATH, companyId),
+    headers: {},
+    body: JSON.stringify({ entries: batch.requests }),
+  }).then(
+    (response) => ({ response }),
+    (error: unknown) => ({ error }),
+  );
+}
 const encoder = new TextEncoder();
 
 /**
@@ -261,20 +303,22 @@ const encoder = new TextEncoder();
  * An entry that follows another of the same record requires it, since the refusal of the first
  * can drop or change the second (a submit behind a refused save). Requiring the previous one
  * is enough: the server stops at the first entry whose requirement failed, so that one's own
- * requirements succeeded.
+ * requirements succeeded. With `after`, the batch that follows the entries up to that `seq`
+ * (all of them answered, not yet stored), and nothing in it may be backing off.
  */
-async function nextBatch(companyId: string, now: number) {
-  const queued = await db.outbox
-    .where('companyId')
-    .equals(companyId)
-    .limit(SYNC_BATCH_MAX_ENTRIES)
-    .toArray();
+async function nextBatch(companyId: string, now: number, after?: number): Promise<Batch> {
+  const queued =
+    after === undefined
+      ? await db.outbox.where('companyId').equals(companyId).limit(SYNC_BATCH_MAX_ENTRIES).toArray()
+      : (await db.outbox.where(':id').above(after).limit(SYNC_BATCH_MAX_ENTRIES).toArray()).filter(
+          (entry) => entry.companyId === companyId,
+        );
   const entries: OutboxEntry[] = [];
   const requests: SyncBatchEntry[] = [];
   const lastOfRecord = new Map<string, number>();
   let bytes = 0;
   for (const entry of queued) {
-    if (entries.length > 0 && entry.nextAttemptAt > now) break;
+    if ((entries.length > 0 || after !== undefined) && entry.nextAttemptAt > now) break;
     if (entry.action === 'upload' || entitySync(entry.entity)?.body) break;
     const headers = entry.headers ?? {};
     if (Object.keys(headers).some((name) => !BATCH_HEADERS.has(name.toLowerCase()))) break;
@@ -327,66 +371,91 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
   let ignoreBackoff = options.ignoreBackoff ?? false;
   // Cleared for the rest of this drain when the server does not take batches (an older one).
   let batching = options.batch ?? true;
+  // The next batch, already sent while the answers to the one before it are stored.
+  let ahead: { batch: Batch; reply: Promise<BatchReply> } | null = null;
   for (;;) {
-    const entry = await db.outbox.where('companyId').equals(companyId).first();
-    if (!entry) return { status: 'done', sent };
-    if (!ignoreBackoff && entry.nextAttemptAt > now()) {
-      return { status: 'waiting', sent, retryAt: entry.nextAttemptAt };
-    }
-    ignoreBackoff = false;
-    const batch = batching ? await nextBatch(companyId, now()) : null;
-    if (batch && batch.entries.length > 1) {
-      let response: SyncResponse;
-      try {
-        response = await send({
-          method: 'POST',
-          path: withCompany(SYNC_BATCH_PATH, companyId),
-          headers: {},
-          body: JSON.stringify({ entries: batch.requests }),
-        });
-      } catch {
-        const retryAt = await postpone(entry, 'offline', now(), random);
-        await setConnectivity(false, now());
-        return { status: 'offline', sent, retryAt };
+    let batch: Batch;
+    let reply: Promise<BatchReply>;
+    if (ahead) {
+      ({ batch, reply } = ahead);
+      ahead = null;
+    } else {
+      const entry = await db.outbox.where('companyId').equals(companyId).first();
+      if (!entry) return { status: 'done', sent };
+      if (!ignoreBackoff && entry.nextAttemptAt > now()) {
+        return { status: 'waiting', sent, retryAt: entry.nextAttemptAt };
       }
-      await setConnectivity(true, now());
-      const answers = batchAnswers(response, batch.entries);
-      if (!answers) {
-        // The batch itself was answered: a session or a retry holds for its first entry as
-        // it would for that entry's own call; any other answer sends the entries one by one.
-        const outcome = classify(response);
-        if (outcome === 'session' || outcome === 'retry') {
-          const stop = await handle(entry, response, sent, now, random);
-          if (stop) return stop;
-        }
-        batching = false;
-        // The head goes on its own call right away, as this attempt would have sent it.
-        ignoreBackoff = true;
+      ignoreBackoff = false;
+      const next = batching ? await nextBatch(companyId, now()) : null;
+      if (!next || next.entries.length <= 1) {
+        const stop = await sendAlone(entry);
+        if (stop) return stop;
         continue;
       }
-      // In order, each exactly as the answer to its own call; entries past the answers wait.
-      // One local transaction for the whole batch, and runs of accepted saves of one kind of
-      // record written together: a commit and four reads and writes per answer cost more than
-      // the server's work for it.
-      const stop = await db.transaction('rw', db.tables, async () => {
-        for (let index = 0; index < answers.length;) {
-          const run = acceptableRun(batch.entries, answers, index);
-          if (run > 1) {
-            await acceptRun(batch.entries.slice(index, index + run), answers.slice(index));
-            index += run;
-            sent += run;
-            continue;
-          }
-          const stopped = await handle(batch.entries[index]!, answers[index]!, sent, now, random);
-          if (stopped) return stopped;
-          index++;
-          sent++;
-        }
-        return null;
-      });
-      if (stop) return stop;
+      batch = next;
+      reply = sendBatch(send, companyId, batch);
+    }
+    // The batch starts at the head of the outbox: everything before it has been stored.
+    const head = batch.entries[0]!;
+    const replied = await reply;
+    if ('error' in replied) {
+      const retryAt = await postpone(head, 'offline', now(), random);
+      await setConnectivity(false, now());
+      return { status: 'offline', sent, retryAt };
+    }
+    const response = replied.response;
+    await setConnectivity(true, now());
+    const answers = batchAnswers(response, batch.entries);
+    if (!answers) {
+      // The batch itself was answered: a session or a retry holds for its first entry as
+      // it would for that entry's own call; any other answer sends the entries one by one.
+      const outcome = classify(response);
+      if (outcome === 'session' || outcome === 'retry') {
+        const stop = await handle(head, response, sent, now, random);
+        if (stop) return stop;
+      }
+      batching = false;
+      // The head goes on its own call right away, as this attempt would have sent it.
+      ignoreBackoff = true;
       continue;
     }
+    // Every entry succeeded: nothing the phone does with these answers changes the entries
+    // after them, so the next batch goes out now and the server works on it while the phone
+    // stores these. Until both are stored they stay queued, and a replay is answered the same.
+    if (
+      answers.length === batch.entries.length &&
+      answers.every((answer) => classify(answer) === 'success')
+    ) {
+      const following = await nextBatch(companyId, now(), batch.entries.at(-1)!.seq!);
+      if (following.entries.length > 1) {
+        ahead = { batch: following, reply: sendBatch(send, companyId, following) };
+      }
+    }
+    // In order, each exactly as the answer to its own call; entries past the answers wait.
+    // One local transaction for the whole batch, and runs of accepted changes written
+    // together: a commit and four reads and writes per answer cost more than the server's
+    // work for it.
+    const stop = await db.transaction('rw', db.tables, async () => {
+      for (let index = 0; index < answers.length;) {
+        const run = acceptableRun(batch.entries, answers, index);
+        if (run > 1) {
+          await acceptRun(batch.entries.slice(index, index + run), answers.slice(index));
+          index += run;
+          sent += run;
+          continue;
+        }
+        const stopped = await handle(batch.entries[index]!, answers[index]!, sent, now, random);
+        if (stopped) return stopped;
+        index++;
+        sent++;
+      }
+      return null;
+    });
+    if (stop) return stop;
+  }
+
+  /** The entry on its own call (a file, or batches are off); a result when the drain stops. */
+  async function sendAlone(entry: OutboxEntry): Promise<DrainResult | null> {
     let response: SyncResponse;
     try {
       response = await send(await toRequest(entry, companyId));
@@ -397,7 +466,7 @@ export async function drainOutbox(options: DrainOptions): Promise<DrainResult> {
     }
     await setConnectivity(true, now());
     const stop = await handle(entry, response, sent, now, random);
-    if (stop) return stop;
-    sent++;
+    if (!stop) sent++;
+    return stop;
   }
 }

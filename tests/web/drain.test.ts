@@ -408,6 +408,87 @@ describe('the outbox drain in batches', () => {
     expect(await db.customers.get(other.id)).toMatchObject({ syncState: 'synced' });
   });
 
+  it('removes deleted customers, keeps refused ones and saves the rest, from one batch', async () => {
+    const [gone, kept, renamed, savedThenGone] = await customers(4, 'Known');
+    await drainOutbox({ send: fakeServer().send, companyId: COMPANY });
+    await deleteCustomer(COMPANY, gone!.id);
+    await deleteCustomer(COMPANY, kept!.id);
+    await saveCustomer(COMPANY, { ...walkIn('Known 2, Kariakoo'), id: renamed!.id });
+    await saveCustomer(COMPANY, { ...walkIn('Known 3 renamed'), id: savedThenGone!.id });
+    await deleteCustomer(COMPANY, savedThenGone!.id);
+    const fresh = await saveCustomer(COMPANY, walkIn('New after the deletions'));
+    const server = fakeServer();
+    server.answers.push(
+      echo,
+      refusal(409, 'customer_has_invoices', 'This customer is named on invoices'),
+    );
+
+    expect(await drainOutbox({ send: server.send, companyId: COMPANY })).toEqual({
+      status: 'done',
+      sent: 6,
+    });
+    expect(server.batches).toHaveLength(1);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.customers.get(gone!.id)).toBeUndefined();
+    expect(await db.customers.get(savedThenGone!.id)).toBeUndefined();
+    expect(await db.customers.get(kept!.id)).toMatchObject({
+      deleted: 0,
+      syncState: 'failed',
+      syncError: { code: 'customer_has_invoices', status: 409 },
+    });
+    expect(await db.customers.get(renamed!.id)).toMatchObject({
+      name: 'Known 2, Kariakoo',
+      syncState: 'synced',
+    });
+    expect(await db.customers.get(fresh.id)).toMatchObject({ syncState: 'synced' });
+  });
+
+  it('keeps what was typed when a later change of the record waits behind the batch', async () => {
+    const [first] = await customers(1, 'Behind');
+    await drainOutbox({ send: fakeServer().send, companyId: COMPANY });
+    await saveCustomer(COMPANY, { ...walkIn('Behind once'), id: first!.id });
+    await customers(199, 'Filler');
+    await saveCustomer(COMPANY, { ...walkIn('Behind twice'), id: first!.id });
+    const server = fakeServer();
+    let seen: unknown;
+    const send: typeof server.send = async (request) => {
+      // The batch's answers are stored before the second rename, the 201st change, is sent.
+      if (server.batches.length === 1) seen ??= await db.customers.get(first!.id);
+      return server.send(request);
+    };
+
+    expect(await drainOutbox({ send, companyId: COMPANY })).toEqual({ status: 'done', sent: 201 });
+    expect(server.batches.map((b) => batchKeys(b).length)).toEqual([200]);
+    expect(seen).toMatchObject({ name: 'Behind twice', syncState: 'pending' });
+    expect(await db.customers.get(first!.id)).toMatchObject({
+      name: 'Behind twice',
+      syncState: 'synced',
+    });
+  });
+
+  it('sends the next batch while storing the answers to one that fully succeeded', async () => {
+    await customers(450, 'Ahead');
+    const server = fakeServer();
+    server.answers.push(...Array.from({ length: 200 }, () => echo));
+    // The 201st change, in the second batch, is refused: the third waits for its handling.
+    server.answers.push(refusal(422, 'validation_failed', 'Please check the highlighted fields'));
+    const queuedAtSend: number[] = [];
+    const send: typeof server.send = async (request) => {
+      queuedAtSend.push(await db.outbox.count());
+      return server.send(request);
+    };
+
+    expect(await drainOutbox({ send, companyId: COMPANY })).toEqual({ status: 'done', sent: 450 });
+    expect(server.batches.map((b) => batchKeys(b).length)).toEqual([200, 200, 50]);
+    // The second batch left before the first one's answers were stored; the third only after
+    // the second's were, refusal included.
+    expect(queuedAtSend).toEqual([450, 450, 50]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(
+      await db.customers.where('[companyId+syncState]').equals([COMPANY, 'failed']).count(),
+    ).toBe(1);
+  });
+
   it('sends one call per change to a server without the batch call', async () => {
     const saved = await customers(3, 'Older server');
     const server = fakeServer(echo, { batch: false });
