@@ -17,7 +17,7 @@ import { quantity } from '../../domain/quantity';
 import { invoiceFieldsSchema, invoiceTotals } from '../../domain/schemas/invoice';
 import type { Deps } from '../context';
 import type { Tx } from '../db/client';
-import { auditLog, companies, invoices, products, users, vfds } from '../db/schema';
+import { auditLog, companies, invoices, users, vfds } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import { issuesToFields } from '../http/validate';
 import { reserveChangeSeq } from '../sync/changes';
@@ -28,7 +28,7 @@ import {
   type FiscalReceipt,
 } from '../vfd/fiscalize';
 import { fromJoined, selectInvoices, toInvoice, type ApiInvoice, type InvoiceRow } from './records';
-import { invoiceNotFound, computedColumns, type InvoiceContext } from './service';
+import { invoiceNotFound, computedColumns, savedProductIds, type InvoiceContext } from './service';
 
 /** Submissions of one company numbered together at most (one transaction, one lock). */
 export const SUBMIT_GROUP_MAX = 200;
@@ -189,19 +189,13 @@ export async function submitInTransaction(
       : company?.vfdStatus !== 'registered'
         ? appError(409, 'vfd_not_ready')
         : null;
-    const productIds = [
-      ...new Set(drafts.flatMap((row) => row.items.flatMap((item) => item.productId ?? []))),
-    ];
-    const saved = new Set(
-      productIds.length && !companyProblem
-        ? (
-            await tx
-              .select({ id: products.id })
-              .from(products)
-              .where(and(eq(products.companyId, companyId), inArray(products.id, productIds)))
-          ).map((r) => r.id)
-        : [],
-    );
+    const saved = companyProblem
+      ? new Set<string>()
+      : await savedProductIds(
+          tx,
+          companyId,
+          drafts.flatMap((row) => row.items),
+        );
     const firstRequest = new Map<string, SubmitRequest>();
     for (const r of requests) if (!firstRequest.has(r.id)) firstRequest.set(r.id, r);
     for (const row of drafts) {
