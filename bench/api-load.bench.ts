@@ -9,8 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { invoiceBody } from '../tests/helpers/invoices';
-import { freePort, line, percentile } from './support';
+import { freePort, line, percentile, tinInvoiceBody } from './support';
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,64').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -126,22 +125,6 @@ async function acknowledged(server: Server): Promise<number> {
   return ledger.filter((row) => row.ackCode === 0).length;
 }
 
-const body = (i: number) =>
-  invoiceBody({
-    customer: {
-      name: 'Kampuni ya Mfano',
-      identificationType: 'TAX_IDENTIFICATION_NUMBER',
-      identificationNumber: '101825906',
-      phoneNumber: '0754000111',
-    },
-    items: [
-      { description: 'Sukari 1kg', quantity: 2, unitPrice: 295_000 + i },
-      { description: 'Mafuta ya kupikia 1l', unitPrice: 590_000, discountPercent: 5 },
-      { description: 'Unga wa mahindi 2kg', unitPrice: 360_000, taxType: 'exempted' },
-    ],
-    payments: [{ type: 'cash', amount: 1_000_000 }],
-  });
-
 async function run(clients: number): Promise<void> {
   const server = await startServer(`clients-${clients}`);
   try {
@@ -160,7 +143,7 @@ async function run(clients: number): Promise<void> {
         }),
       );
     const saveAndSubmit = async (i: number) => {
-      const draft = body(i);
+      const draft = tinInvoiceBody(i);
       const t0 = performance.now();
       await call(api, draft);
       await call(`${api}/${draft.id as string}/submit`);

@@ -10,7 +10,6 @@ import type { Server as HttpServer } from 'node:http';
 import { systemClock } from '../server/clock';
 import { enrolTaxpayer } from '../server/tra-sim/taxpayers';
 import { createTraSimulator } from '../server/tra-sim/simulator';
-import { users } from '../server/db/schema';
 import { parseWith } from '../server/http/validate';
 import { saveInvoice } from '../server/invoices/service';
 import { SUBMIT_GROUP_MAX, submitInvoice } from '../server/invoices/submit';
@@ -20,7 +19,15 @@ import { fiscalizeInvoice, fiscalizeInvoices } from '../server/vfd/fiscalize';
 import { receiptXml } from '../server/vfd/xml';
 import { cents } from '../domain/money';
 import { invoiceFor } from '../tests/helpers/fiscal';
-import { benchDatabase, benchDeps, line, percentile, registeredCompany } from './support';
+import {
+  benchDatabase,
+  benchDeps,
+  benchLines,
+  benchOperator,
+  line,
+  percentile,
+  registeredCompany,
+} from './support';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 4_000);
 /** Submissions waiting together that one group commit numbers at most. */
@@ -105,21 +112,8 @@ const groupSeconds = (performance.now() - groupStarted) / 1000;
 // through submitInvoice (each its own call), which numbers the waiting ones together.
 const submitters = await Promise.all(
   registered.map(async (c) => {
-    const [operator] = await database.db
-      .insert(users)
-      .values({
-        username: `bench-${crypto.randomBytes(4).toString('hex')}`,
-        email: `bench-${crypto.randomBytes(4).toString('hex')}@example.co.tz`,
-        firstName: 'Bench',
-        lastName: 'Operator',
-        role: 'operator',
-        passwordHash: 'unused',
-        mustChangePassword: false,
-        companyId: c.id,
-        organizationId: c.organizationId,
-      })
-      .returning();
-    return { deps, companyId: c.id, userId: operator!.id, deviceId: null };
+    const operator = await benchOperator(deps, c);
+    return { deps, companyId: c.id, userId: operator.id, deviceId: null };
   }),
 );
 const drafts: Array<{ ctx: (typeof submitters)[number]; id: string }> = [];
@@ -134,32 +128,11 @@ for (let i = 0; i < SUBMISSIONS; i++) {
       phoneNumber: '0712345678',
     },
     amountsIncludeTax: true,
-    items: [
-      {
-        id: crypto.randomUUID(),
-        description: 'Sukari 1kg',
-        quantity: 2,
-        unitPrice: 295_000 + i,
-        taxType: 'standard',
-        discountPercent: 0,
-      },
-      {
-        id: crypto.randomUUID(),
-        description: 'Mafuta ya kupikia 1l',
-        quantity: 1,
-        unitPrice: 590_000,
-        taxType: 'standard',
-        discountPercent: 5,
-      },
-      {
-        id: crypto.randomUUID(),
-        description: 'Unga wa mahindi 2kg',
-        quantity: 1,
-        unitPrice: 360_000,
-        taxType: 'exempted',
-        discountPercent: 0,
-      },
-    ],
+    items: benchLines([
+      { description: 'Sukari 1kg', quantity: 2, unitPrice: 295_000 + i },
+      { description: 'Mafuta ya kupikia 1l', unitPrice: 590_000, discountPercent: 5 },
+      { description: 'Unga wa mahindi 2kg', unitPrice: 360_000, taxType: 'exempted' },
+    ]),
     payments: [],
   });
   await saveInvoice(ctx, id, fields);

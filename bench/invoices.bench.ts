@@ -2,24 +2,22 @@
 // submitting it (checked, numbered, signed, queued) one after another, and the time from a
 // burst of 100 submissions to all of them issued by the TRA simulator (its own process).
 import crypto from 'node:crypto';
-import type net from 'node:net';
 import os from 'node:os';
-import { serve } from '@hono/node-server';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { createApp } from '../server/app';
-import { signAccessToken } from '../server/auth/tokens';
-import { openSession } from '../server/auth/service';
-import { invoices, users } from '../server/db/schema';
+import { invoices } from '../server/db/schema';
 import { invoiceQueueHooks } from '../server/invoices/settle';
 import { createTraWorker } from '../server/vfd/worker';
-import { invoiceBody } from '../tests/helpers/invoices';
 import {
   benchDatabase,
   benchDeps,
+  benchOperator,
   line,
+  operatorToken,
   percentile,
   registeredCompany,
+  serveApp,
   simulatorProcess,
+  tinInvoiceBody,
 } from './support';
 
 const SEQUENTIAL = Number(process.env.BENCH_INVOICES ?? 300);
@@ -32,31 +30,11 @@ const traUrl = simulator.url;
 const database = await benchDatabase();
 const deps = benchDeps(database, traUrl);
 const company = await registeredCompany(deps, simulator.issue);
-const [operator] = await database.db
-  .insert(users)
-  .values({
-    username: `bench-${crypto.randomBytes(4).toString('hex')}`,
-    email: `bench-${crypto.randomBytes(4).toString('hex')}@example.co.tz`,
-    firstName: 'Bench',
-    lastName: 'Operator',
-    role: 'operator',
-    passwordHash: 'unused',
-    mustChangePassword: false,
-    companyId: company.id,
-    organizationId: company.organizationId,
-  })
-  .returning();
-const sid = await openSession(deps.db, operator!.id, new Date());
-const token = await signAccessToken(
-  deps.secrets.jwtKey,
-  { sub: operator!.id, role: 'operator', tv: 0, sid },
-  new Date(),
-);
+const operator = await benchOperator(deps, company);
+const token = await operatorToken(deps, operator.id);
 
-const app = createApp(deps);
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1/accounting`;
+const { server, base: origin } = await serveApp(deps);
+const base = `${origin}/v1/accounting`;
 
 async function call(method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${base}${path}`, {
@@ -74,25 +52,8 @@ async function call(method: string, path: string, body?: unknown): Promise<any> 
   return json;
 }
 
-/** A three-line invoice with a TIN customer, a discount, two tax groups and a credit part. */
-const body = (i: number) =>
-  invoiceBody({
-    customer: {
-      name: 'Kampuni ya Mfano',
-      identificationType: 'TAX_IDENTIFICATION_NUMBER',
-      identificationNumber: '101825906',
-      phoneNumber: '0754000111',
-    },
-    items: [
-      { description: 'Sukari 1kg', quantity: 2, unitPrice: 295_000 + i },
-      { description: 'Mafuta ya kupikia 1l', unitPrice: 590_000, discountPercent: 5 },
-      { description: 'Unga wa mahindi 2kg', unitPrice: 360_000, taxType: 'exempted' },
-    ],
-    payments: [{ type: 'cash', amount: 1_000_000 }],
-  });
-
 async function saveAndSubmit(i: number) {
-  const draft = body(i);
+  const draft = tinInvoiceBody(i);
   const t0 = performance.now();
   await call('POST', '/invoices', draft);
   const t1 = performance.now();

@@ -5,13 +5,7 @@
 // in its own process, as in production. BENCH_DATABASE_URL runs the server on PostgreSQL.
 import 'fake-indexeddb/auto';
 import crypto from 'node:crypto';
-import type net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { serve } from '@hono/node-server';
-import { createApp } from '../server/app';
-import { openSession } from '../server/auth/service';
-import { signAccessToken } from '../server/auth/tokens';
-import { users } from '../server/db/schema';
 import { invoiceQueueHooks } from '../server/invoices/settle';
 import { createTraWorker } from '../server/vfd/worker';
 import { saveCustomer } from '../src/db/customers';
@@ -22,7 +16,16 @@ import { drainOutbox } from '../src/sync/drain';
 import { pullChanges } from '../src/sync/pull';
 import { syncNow } from '../src/sync/sync-now';
 import { createFetchSend } from '../src/sync/transport';
-import { benchDatabase, benchDeps, registeredCompany, simulatorProcess } from './support';
+import {
+  benchDatabase,
+  benchDeps,
+  benchLines,
+  benchOperator,
+  operatorToken,
+  registeredCompany,
+  serveApp,
+  simulatorProcess,
+} from './support';
 
 const OFFLINE_INVOICES = Number(process.env.BENCH_OFFLINE_INVOICES ?? 100);
 const QUEUED_CHANGES = Number(process.env.BENCH_QUEUED_CHANGES ?? 10_000);
@@ -35,10 +38,7 @@ const batchModes = [false, true].filter((batch) =>
 const simulator = await simulatorProcess();
 const database = await benchDatabase();
 const deps = benchDeps(database, simulator.url);
-const app = createApp(deps);
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+const { server, base } = await serveApp(deps);
 const worker = createTraWorker(
   deps,
   { pollIntervalMs: 20, zReportIntervalMs: 3_600_000 },
@@ -50,29 +50,11 @@ const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 /** A registered company and an operator signed in on a phone whose database is empty. */
 async function shop() {
   const company = await registeredCompany(deps, simulator.issue);
-  const [operator] = await deps.db
-    .insert(users)
-    .values({
-      username: `bench-${crypto.randomBytes(4).toString('hex')}`,
-      email: `bench-${crypto.randomBytes(4).toString('hex')}@example.co.tz`,
-      firstName: 'Bench',
-      lastName: 'Operator',
-      role: 'operator',
-      passwordHash: 'unused',
-      mustChangePassword: false,
-      companyId: company.id,
-      organizationId: company.organizationId,
-    })
-    .returning();
-  const sid = await openSession(deps.db, operator!.id, new Date());
-  const token = await signAccessToken(
-    deps.secrets.jwtKey,
-    { sub: operator!.id, role: 'operator', tv: 0, sid },
-    new Date(),
-  );
+  const operator = await benchOperator(deps, company);
+  const token = await operatorToken(deps, operator.id);
   const send = createFetchSend({ baseUrl: base, getAccessToken: async () => token });
   await clearLocalData();
-  return { companyId: company.id, operatorId: operator!.id, send };
+  return { companyId: company.id, operatorId: operator.id, send };
 }
 
 async function offlineInvoices(batch: boolean) {
@@ -85,24 +67,15 @@ async function offlineInvoices(batch: boolean) {
       id,
       customer: { name: `Mteja ${i}`, identificationType: 'NO_IDENTIFICATION' },
       amountsIncludeTax: true,
-      items: [
+      items: benchLines([
+        { description: 'Sukari 1kg', quantity: 2, unitPrice: 295_000 + i },
         {
-          id: crypto.randomUUID(),
-          description: 'Sukari 1kg',
-          quantity: 2,
-          unitPrice: 295_000 + i,
-          taxType: 'standard',
-          discountPercent: 0,
-        },
-        {
-          id: crypto.randomUUID(),
           description: 'Unga wa mahindi 2kg',
-          quantity: 1,
           unitPrice: 360_000,
           taxType: 'exempted',
           discountPercent: 5,
         },
-      ],
+      ]),
       payments: [],
       reference: `LPO-${i}`,
     });

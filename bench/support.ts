@@ -1,21 +1,27 @@
 // Shared set-up for the benchmarks: a server's dependencies on a fresh database (in-memory
 // PGlite, or PostgreSQL when BENCH_DATABASE_URL is set) and a company registered with a TRA
-// simulator, plus timing helpers. Numbers are printed, never asserted.
+// simulator, its operator and the app on a socket, invoice data, plus timing helpers. Numbers are
+// printed, never asserted.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import pg from 'pg';
+import { createApp } from '../server/app';
+import { openSession } from '../server/auth/service';
+import { signAccessToken } from '../server/auth/tokens';
 import { systemClock } from '../server/clock';
 import { loadConfig } from '../server/config';
 import type { Deps } from '../server/context';
 import { migrateDatabase, openDatabase, type Database } from '../server/db/client';
-import { companies, organizations } from '../server/db/schema';
+import { companies, organizations, users } from '../server/db/schema';
 import { createLogger } from '../server/logger';
 import { createMailer } from '../server/mail/mailer';
 import { installCertificate } from '../server/vfd/registration';
+import { invoiceBody } from '../tests/helpers/invoices';
 
 export async function benchDatabase(): Promise<
   Database & { label: string; drop(): Promise<void> }
@@ -97,6 +103,79 @@ export async function registeredCompany(
   const certificate = await issue(company!);
   await installCertificate(deps, company!.id, certificate, null);
   return company!;
+}
+
+/** A new operator of the company (no password: the benches sign in with operatorToken). */
+export async function benchOperator(deps: Deps, company: { id: string; organizationId: string }) {
+  const [operator] = await deps.db
+    .insert(users)
+    .values({
+      username: `bench-${crypto.randomBytes(4).toString('hex')}`,
+      email: `bench-${crypto.randomBytes(4).toString('hex')}@example.co.tz`,
+      firstName: 'Bench',
+      lastName: 'Operator',
+      role: 'operator',
+      passwordHash: 'unused',
+      mustChangePassword: false,
+      companyId: company.id,
+      organizationId: company.organizationId,
+    })
+    .returning();
+  return operator!;
+}
+
+/** The access token of a new session of the operator, as signing in gives. */
+export async function operatorToken(deps: Deps, operatorId: string): Promise<string> {
+  const sid = await openSession(deps.db, operatorId, new Date());
+  return signAccessToken(
+    deps.secrets.jwtKey,
+    { sub: operatorId, role: 'operator', tv: 0, sid },
+    new Date(),
+  );
+}
+
+/** The app on a real HTTP socket, on a free loopback port; `base` is its origin. */
+export async function serveApp(deps: Deps) {
+  const server = serve({ fetch: createApp(deps).fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { server, base: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}` };
+}
+
+/** A three-line invoice body with a TIN customer, a discount, two tax groups and a credit part. */
+export const tinInvoiceBody = (i: number) =>
+  invoiceBody({
+    customer: {
+      name: 'Kampuni ya Mfano',
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: '101825906',
+      phoneNumber: '0754000111',
+    },
+    items: [
+      { description: 'Sukari 1kg', quantity: 2, unitPrice: 295_000 + i },
+      { description: 'Mafuta ya kupikia 1l', unitPrice: 590_000, discountPercent: 5 },
+      { description: 'Unga wa mahindi 2kg', unitPrice: 360_000, taxType: 'exempted' },
+    ],
+    payments: [{ type: 'cash', amount: 1_000_000 }],
+  });
+
+/** Invoice lines as a form saves them: each its own id, one standard-rated unit unless said. */
+export function benchLines(
+  lines: Array<{
+    description: string;
+    unitPrice: number;
+    quantity?: number;
+    taxType?: 'standard' | 'exempted';
+    discountPercent?: number;
+  }>,
+) {
+  return lines.map((item) => ({
+    id: crypto.randomUUID(),
+    description: item.description,
+    quantity: item.quantity ?? 1,
+    unitPrice: item.unitPrice,
+    taxType: item.taxType ?? 'standard',
+    discountPercent: item.discountPercent ?? 0,
+  }));
 }
 
 export function percentile(sorted: number[], p: number): number {

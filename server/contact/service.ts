@@ -6,9 +6,10 @@ import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Locale } from '../../domain/i18n';
 import type { ContactRequestInput } from '../../domain/schemas/contact';
 import type { Deps } from '../context';
-import { auditLog, contactRequests, users } from '../db/schema';
+import { auditLog, contactRequests } from '../db/schema';
 import { takeAttempt, type Limit } from '../auth/rate-limit';
 import { translate } from '../i18n';
+import { mailPlatformAdmins, startMailRetry } from '../mail/platform-admins';
 
 /** Per address: enough for a shop that made a mistake, too few to flood the admins' inbox. */
 export const CONTACT_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
@@ -75,31 +76,24 @@ async function mailContactRequest(deps: Deps, id: string): Promise<boolean> {
     .returning();
   if (!request) return false;
 
-  const admins = await deps.db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(and(eq(users.role, 'platform_admin'), eq(users.status, 'active')));
-  let delivered = 0;
-  for (const admin of admins) {
-    const values = {
-      name: request.fullName,
-      email: request.email,
-      phone: request.phone ? `+255 ${request.phone}` : translate(admin.language, mail.noPhone),
-      language: translate(admin.language, request.language === 'sw' ? mail.swahili : mail.english),
-      message: request.message,
-    };
-    try {
-      await deps.mailer.send({
-        to: admin.email,
-        replyTo: request.email,
-        subject: translate(admin.language, mail.subject, values),
-        text: translate(admin.language, mail.body, values),
-      });
-      delivered++;
-    } catch (error) {
-      deps.log.error('Contact request not mailed', { id, error: String(error) });
-    }
-  }
+  const delivered = await mailPlatformAdmins(deps, {
+    id,
+    replyTo: request.email,
+    failure: 'Contact request not mailed',
+    compose(language) {
+      const values = {
+        name: request.fullName,
+        email: request.email,
+        phone: request.phone ? `+255 ${request.phone}` : translate(language, mail.noPhone),
+        language: translate(language, request.language === 'sw' ? mail.swahili : mail.english),
+        message: request.message,
+      };
+      return {
+        subject: translate(language, mail.subject, values),
+        text: translate(language, mail.body, values),
+      };
+    },
+  });
   if (delivered === 0) return false;
   await deps.db
     .update(contactRequests)
@@ -134,22 +128,10 @@ export async function resendUnmailedContactRequests(deps: Deps, limit = 20): Pro
  * stopped; stop() waits for a run in progress.
  */
 export function startContactMailRetry(deps: Deps, intervalMs = 60_000) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = resendUnmailedContactRequests(deps)
-      .catch((error: unknown) => {
-        deps.log.error('Resending contact requests failed', { error: String(error) });
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startMailRetry(
+    deps,
+    () => resendUnmailedContactRequests(deps),
+    'Resending contact requests failed',
+    intervalMs,
+  );
 }

@@ -18,7 +18,8 @@ export interface ApiInvoice extends Invoice {
   lastDeviceId: string | null;
 }
 
-export function storedFields(row: InvoiceRow): InvoiceFields {
+/** What a draft holds of the person's fields, read back as those fields. */
+export function storedFields(row: Pick<InvoiceRow, keyof InvoiceFields>): InvoiceFields {
   return {
     customerId: row.customerId,
     customer: row.customer,

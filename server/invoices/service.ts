@@ -7,7 +7,7 @@ import { and, desc, eq, ilike, inArray, lte, gte, or, sql, type SQL } from 'driz
 import { eatDate } from '../../domain/dates';
 import { errorMessages } from '../../domain/errors';
 import { hasFiscalReceipt, type InvoiceStatus } from '../../domain/invoice-status';
-import { invoiceTotals, type InvoiceFields } from '../../domain/schemas/invoice';
+import { invoiceTotals, type InvoiceFields, type InvoiceItem } from '../../domain/schemas/invoice';
 import type { DbOrTx, Tx } from '../db/client';
 import { databaseError, FOREIGN_KEY_VIOLATION } from '../db/errors';
 import {
@@ -71,11 +71,9 @@ export async function assertNotBlocked(tx: DbOrTx, companyId: string): Promise<v
 export async function savedProductIds(
   tx: DbOrTx,
   companyId: string,
-  fields: InvoiceFields,
+  items: readonly Pick<InvoiceItem, 'productId'>[],
 ): Promise<Set<string>> {
-  const ids = [
-    ...new Set(fields.items.flatMap((item) => (item.productId ? [item.productId] : []))),
-  ];
+  const ids = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
   if (!ids.length) return new Set();
   const rows = await tx
     .select({ id: products.id })
@@ -245,7 +243,7 @@ async function writeDraft(
       if (existing && mode === 'create') throw appError(409, 'conflict');
       await assertNotBlocked(tx, companyId);
       await checkReferences(tx, companyId, id, fields);
-      const productIds = await savedProductIds(tx, companyId, fields);
+      const productIds = await savedProductIds(tx, companyId, fields.items);
       const operator = { operatorId: userId, operatorName: await operatorName(tx, userId) };
       let row: InvoiceRow;
       if (existing) {

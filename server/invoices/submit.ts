@@ -14,10 +14,14 @@ import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import { checkPayments } from '../../domain/payments';
 import { quantity } from '../../domain/quantity';
-import { invoiceFieldsSchema, invoiceTotals } from '../../domain/schemas/invoice';
+import {
+  invoiceFieldsSchema,
+  invoiceTotals,
+  type InvoiceFields,
+} from '../../domain/schemas/invoice';
 import type { Deps } from '../context';
 import type { Tx } from '../db/client';
-import { auditLog, companies, invoices, products, users, vfds } from '../db/schema';
+import { auditLog, companies, invoices, users, vfds } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import { issuesToFields } from '../http/validate';
 import { reserveChangeSeq } from '../sync/changes';
@@ -27,8 +31,15 @@ import {
   type FiscalInvoice,
   type FiscalReceipt,
 } from '../vfd/fiscalize';
-import { fromJoined, selectInvoices, toInvoice, type ApiInvoice, type InvoiceRow } from './records';
-import { invoiceNotFound, computedColumns, type InvoiceContext } from './service';
+import {
+  fromJoined,
+  selectInvoices,
+  storedFields,
+  toInvoice,
+  type ApiInvoice,
+  type InvoiceRow,
+} from './records';
+import { invoiceNotFound, computedColumns, savedProductIds, type InvoiceContext } from './service';
 
 /** Submissions of one company numbered together at most (one transaction, one lock). */
 export const SUBMIT_GROUP_MAX = 200;
@@ -52,19 +63,7 @@ interface Checked {
 }
 
 /** What a submission reads of a draft. */
-export type DraftContent = Pick<
-  InvoiceRow,
-  | 'id'
-  | 'customerId'
-  | 'customer'
-  | 'amountsIncludeTax'
-  | 'items'
-  | 'payments'
-  | 'reference'
-  | 'accountingNumber'
-  | 'origin'
-  | 'correctsInvoiceId'
->;
+export type DraftContent = Pick<InvoiceRow, 'id' | keyof InvoiceFields>;
 
 /**
  * The draft's fields read again and checked as the rules are now, given the company's saved
@@ -76,17 +75,7 @@ export function checkDraft(
   saved: ReadonlySet<string>,
 ): Pick<Checked, 'fields' | 'input'> {
   // The draft was valid when saved; the rules are checked again as they are now.
-  const parsed = v.safeParse(invoiceFieldsSchema, {
-    customerId: row.customerId,
-    customer: row.customer,
-    amountsIncludeTax: row.amountsIncludeTax,
-    items: row.items,
-    payments: row.payments,
-    reference: row.reference,
-    accountingNumber: row.accountingNumber,
-    origin: row.origin,
-    correctsInvoiceId: row.correctsInvoiceId,
-  });
+  const parsed = v.safeParse(invoiceFieldsSchema, storedFields(row));
   if (!parsed.success) {
     const fields = issuesToFields(parsed.issues);
     throw fields.payments
@@ -189,19 +178,13 @@ export async function submitInTransaction(
       : company?.vfdStatus !== 'registered'
         ? appError(409, 'vfd_not_ready')
         : null;
-    const productIds = [
-      ...new Set(drafts.flatMap((row) => row.items.flatMap((item) => item.productId ?? []))),
-    ];
-    const saved = new Set(
-      productIds.length && !companyProblem
-        ? (
-            await tx
-              .select({ id: products.id })
-              .from(products)
-              .where(and(eq(products.companyId, companyId), inArray(products.id, productIds)))
-          ).map((r) => r.id)
-        : [],
-    );
+    const saved = companyProblem
+      ? new Set<string>()
+      : await savedProductIds(
+          tx,
+          companyId,
+          drafts.flatMap((row) => row.items),
+        );
     const firstRequest = new Map<string, SubmitRequest>();
     for (const r of requests) if (!firstRequest.has(r.id)) firstRequest.set(r.id, r);
     for (const row of drafts) {

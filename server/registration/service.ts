@@ -30,6 +30,7 @@ import type { DbOrTx } from '../db/client';
 import { auditLog, companies, organizations, potentialClients, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { translate } from '../i18n';
+import { mailPlatformAdmins, startMailRetry } from '../mail/platform-admins';
 import { insertInvitedOwner, inviteOperator, type OperatorView } from '../operators/service';
 import { organizationView, type OrganizationView } from '../organizations/service';
 import { generatePassword } from '../seed';
@@ -213,37 +214,30 @@ async function mailAdmins(deps: Deps, id: string, baseUrl: string): Promise<bool
     .where(and(eq(potentialClients.id, id), isNull(potentialClients.mailedAt), retryDue(now)))
     .returning();
   if (!request) return false;
-  const admins = await deps.db
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(and(eq(users.role, 'platform_admin'), eq(users.status, 'active')));
-  let delivered = 0;
-  for (const admin of admins) {
-    const values = {
-      name: request.fullName,
-      email: request.email,
-      phone: request.phone,
-      company: request.companyName,
-      tin: request.tin,
-      promo: request.promoCode ?? translate(admin.language, registrationMail.noPromo),
-      language: translate(
-        admin.language,
-        request.language === 'sw' ? registrationMail.swahili : registrationMail.english,
-      ),
-      link: `${baseUrl}/potential-clients`,
-    };
-    try {
-      await deps.mailer.send({
-        to: admin.email,
-        replyTo: request.email,
-        subject: translate(admin.language, registrationMail.adminSubject, values),
-        text: translate(admin.language, registrationMail.adminBody, values),
-      });
-      delivered++;
-    } catch (error) {
-      deps.log.error('Registration request not mailed', { id, error: String(error) });
-    }
-  }
+  const delivered = await mailPlatformAdmins(deps, {
+    id,
+    replyTo: request.email,
+    failure: 'Registration request not mailed',
+    compose(language) {
+      const values = {
+        name: request.fullName,
+        email: request.email,
+        phone: request.phone,
+        company: request.companyName,
+        tin: request.tin,
+        promo: request.promoCode ?? translate(language, registrationMail.noPromo),
+        language: translate(
+          language,
+          request.language === 'sw' ? registrationMail.swahili : registrationMail.english,
+        ),
+        link: `${baseUrl}/potential-clients`,
+      };
+      return {
+        subject: translate(language, registrationMail.adminSubject, values),
+        text: translate(language, registrationMail.adminBody, values),
+      };
+    },
+  });
   if (delivered === 0) return false;
   await deps.db
     .update(potentialClients)
@@ -475,22 +469,10 @@ function prefixFields(error: unknown, prefix: string): unknown {
 
 /** Runs resendUnmailedRegistrations every `intervalMs` until stopped (waits for a run). */
 export function startRegistrationMailRetry(deps: Deps, intervalMs = 60_000) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = resendUnmailedRegistrations(deps, deps.config.publicUrl ?? '')
-      .catch((error: unknown) => {
-        deps.log.error('Resending registration requests failed', { error: String(error) });
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startMailRetry(
+    deps,
+    () => resendUnmailedRegistrations(deps, deps.config.publicUrl ?? ''),
+    'Resending registration requests failed',
+    intervalMs,
+  );
 }

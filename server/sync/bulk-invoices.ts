@@ -19,19 +19,16 @@ import { invoiceFieldsSchema, type InvoiceFields } from '../../domain/schemas/in
 import type { SyncBatchAnswer, SyncBatchEntry } from '../../domain/sync-batch';
 import type { Deps } from '../context';
 import type { Tx } from '../db/client';
-import {
-  auditLog,
-  companies,
-  customers,
-  invoiceProducts,
-  invoices,
-  products,
-  vfds,
-} from '../db/schema';
+import { auditLog, companies, customers, invoiceProducts, invoices, vfds } from '../db/schema';
 import type { CompanyContext } from '../http/company';
 import { checkInput, withSchemaKeys } from '../http/validate';
 import { toInvoice, type InvoiceRow } from '../invoices/records';
-import { draftCreatedAudit, newDraftValues, operatorName } from '../invoices/service';
+import {
+  draftCreatedAudit,
+  newDraftValues,
+  operatorName,
+  savedProductIds,
+} from '../invoices/service';
 import { checkDraft, submitInTransaction, type DraftContent } from '../invoices/submit';
 import { reserveChangeSeq } from './changes';
 import {
@@ -162,24 +159,10 @@ async function certainLength(
         ).map((r) => r.id)
       : [],
   );
-  const productIds = [
-    ...new Set([
-      ...run.flatMap((c) =>
-        c.kind === 'save' ? c.fields.items.flatMap((item) => item.productId ?? []) : [],
-      ),
-      ...[...stored.values()].flatMap((row) => row.items.flatMap((item) => item.productId ?? [])),
-    ]),
-  ];
-  const savedProducts = new Set(
-    productIds.length
-      ? (
-          await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(and(eq(products.companyId, companyId), inArray(products.id, productIds)))
-        ).map((r) => r.id)
-      : [],
-  );
+  const savedProducts = await savedProductIds(tx, companyId, [
+    ...run.flatMap((c) => (c.kind === 'save' ? c.fields.items : [])),
+    ...[...stored.values()].flatMap((row) => row.items),
+  ]);
 
   // Drafts as a submit would read them: stored, or saved earlier in the run.
   const drafts = new Map<string, DraftContent>();

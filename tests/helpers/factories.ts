@@ -8,7 +8,9 @@ import { companies, organizations, users } from '../../server/db/schema';
 export const TEST_PASSWORD = 'Test-pass1';
 
 const unique = () => crypto.randomBytes(4).toString('hex');
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
+/** `n` random decimal digits: a TIN, a phone number, a serial's tail. */
+export const digits = (n: number) =>
+  Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
 
 export async function createOrganization(
   db: DbOrTx,

@@ -1,6 +1,7 @@
 // Access tokens for test users, signed with the test server's key at its current clock time.
 import { openSession } from '../../server/auth/service';
 import { signAccessToken } from '../../server/auth/tokens';
+import { createCompanyWithPeople } from './factories';
 import type { TestServer } from './server';
 
 /** Signs a token for a new signed-in device of the user (a refresh-token family of its own). */
@@ -14,4 +15,10 @@ export async function tokenFor(
     { sub: user.id, role: user.role, tv: user.tokenVersion ?? 0, sid },
     server.clock.now(),
   );
+}
+
+/** A new company with its owner and operator, the operator signed in (`token`). */
+export async function signedInCompany(server: TestServer) {
+  const people = await createCompanyWithPeople(server.deps.db);
+  return { ...people, token: await tokenFor(server, people.operator) };
 }

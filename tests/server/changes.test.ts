@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../server/db/schema';
 import { reserveChangeSeq } from '../../server/sync/changes';
-import { createCompanyWithPeople } from '../helpers/factories';
 import { testDbKind } from '../helpers/db';
-import { tokenFor } from '../helpers/session';
+import { signedInCompany, tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -14,11 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function companyOperator() {
-  const people = await createCompanyWithPeople(server.deps.db);
-  return { ...people, token: await tokenFor(server, people.operator) };
-}
 
 const walkIn = (name: string) => ({
   id: crypto.randomUUID(),
@@ -42,7 +36,7 @@ async function pull(token: string, since: string, limit?: number): Promise<Page>
 
 describe('the changes feed', () => {
   it('returns what changed since the cursor, in order, with deletions as tombstones', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const empty = await pull(token, '0');
     expect(empty).toEqual({ changes: [], cursor: '0', more: false, reset: false });
 
@@ -84,7 +78,7 @@ describe('the changes feed', () => {
   });
 
   it('pages through many changes without losing or repeating one', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       const body = walkIn(`Customer ${i}`);
@@ -113,8 +107,8 @@ describe('the changes feed', () => {
   });
 
   it('shows a company only its own changes', async () => {
-    const a = await companyOperator();
-    const b = await companyOperator();
+    const a = await signedInCompany(server);
+    const b = await signedInCompany(server);
     await server.call('POST', '/v1/accounting/customers', {
       token: a.token,
       body: walkIn('Only A'),
@@ -129,7 +123,7 @@ describe('the changes feed', () => {
   });
 
   it('starts again from the beginning for a cursor ahead of the server', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const body = walkIn('Restored');
     await server.call('POST', '/v1/accounting/customers', { token, body });
     const page = await pull(token, '999999');
@@ -138,7 +132,7 @@ describe('the changes feed', () => {
   });
 
   it('refuses a cursor that is not one', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const response = await server.call('GET', '/v1/accounting/changes?since=abc', { token });
     expect(response).toMatchObject({ status: 422, body: { code: 'cursor_invalid' } });
   });
@@ -147,7 +141,7 @@ describe('the changes feed', () => {
 // PGlite runs one transaction at a time, so concurrency can only be shown on PostgreSQL.
 describe.skipIf(testDbKind() !== 'postgresql')('the changes feed under concurrency', () => {
   it('never moves a cursor past a change that commits late', async () => {
-    const { token, company, operator } = await companyOperator();
+    const { token, company, operator } = await signedInCompany(server);
     const start = await pull(token, '0');
 
     // Transaction A takes its position and writes, then stays open.
@@ -200,7 +194,7 @@ describe.skipIf(testDbKind() !== 'postgresql')('the changes feed under concurren
   });
 
   it('lets a device following the cursor see every write of many concurrent writers', async () => {
-    const { token, operator } = await companyOperator();
+    const { token, operator } = await signedInCompany(server);
     const writers = 4;
     const perWriter = 15;
     const written: string[] = [];

@@ -1,6 +1,12 @@
 // Companies through the API: the Company form rules of spec §5 and who may do what (spec §6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createOrganization, createUser, TEST_PASSWORD } from '../helpers/factories';
+import {
+  createCompany,
+  createOrganization,
+  createUser,
+  TEST_PASSWORD,
+  digits,
+} from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 
 let env: FiscalEnv;
@@ -20,8 +26,6 @@ async function signIn(user: { username: string }) {
   return body.token as string;
 }
 
-const digits = (n: number) =>
-  Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const form = (organizationId: string) => ({
   organizationId,
   name: 'Duka la Mama Neema',

@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanyWithPeople } from '../helpers/factories';
+import { createCompanyWithPeople, digits } from '../helpers/factories';
 import { tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 
@@ -16,8 +15,6 @@ afterAll(async () => {
 
 const HEADER =
   'name,identification_type,identification_number,phone_number,email,vat_registration_number';
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
-
 async function companyOperator(language: 'en' | 'sw' = 'en') {
   const people = await createCompanyWithPeople(server.deps.db);
   if (language === 'sw')

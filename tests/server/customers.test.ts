@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanyWithPeople, createOrganization, createUser } from '../helpers/factories';
-import { tokenFor } from '../helpers/session';
+import { createOrganization, createUser, digits } from '../helpers/factories';
+import { signedInCompany, tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -12,13 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
-
-async function companyOperator() {
-  const people = await createCompanyWithPeople(server.deps.db);
-  return { ...people, token: await tokenFor(server, people.operator) };
-}
 
 const customer = (overrides: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
@@ -33,7 +26,7 @@ const customer = (overrides: Record<string, unknown> = {}) => ({
 
 describe('creating and reading customers', () => {
   it('stores a customer under the id the phone chose, with its values normalised', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const input = customer({
       name: '  Mama   Ntilie  ',
       identificationNumber: '123-456-789',
@@ -55,7 +48,7 @@ describe('creating and reading customers', () => {
   });
 
   it('gives a customer without an id one, and keeps no number for "no identification"', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const { id: _id, ...input } = customer({
       identificationType: 'NO_IDENTIFICATION',
       identificationNumber: 'typed before',
@@ -73,7 +66,7 @@ describe('creating and reading customers', () => {
   });
 
   it('names every wrong field with the messages of the specification', async () => {
-    const { token, operator } = await companyOperator();
+    const { token, operator } = await signedInCompany(server);
     const post = (body: object) => server.call('POST', '/v1/accounting/customers', { token, body });
     const empty = await post({ name: ' ', phoneNumber: '12345', email: 'not-an-email' });
     expect(empty.status).toBe(422);
@@ -111,7 +104,7 @@ describe('creating and reading customers', () => {
   });
 
   it('accepts a 20-digit NIDA number written with dashes', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const created = await server.call('POST', '/v1/accounting/customers', {
       token,
       body: customer({
@@ -124,7 +117,7 @@ describe('creating and reading customers', () => {
   });
 
   it('answers "Customer not found" for an unknown id, in the user\'s language', async () => {
-    const { token, operator } = await companyOperator();
+    const { token, operator } = await signedInCompany(server);
     const missing = await server.call('GET', `/v1/accounting/customers/${crypto.randomUUID()}`, {
       token,
     });
@@ -139,7 +132,7 @@ describe('creating and reading customers', () => {
   });
 
   it("lists the company's customers by name, with search and paging", async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     for (const name of ['Zawadi Shop', 'asha traders', 'Baraka Hardware'])
       await server.call('POST', '/v1/accounting/customers', { token, body: customer({ name }) });
     const all = await server.call('GET', '/v1/accounting/customers', { token });
@@ -158,7 +151,7 @@ describe('creating and reading customers', () => {
 
 describe('duplicates', () => {
   it('refuses a second customer with the same identification number in the company', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const first = customer();
     await server.call('POST', '/v1/accounting/customers', { token, body: first });
     const second = await server.call('POST', '/v1/accounting/customers', {
@@ -176,7 +169,7 @@ describe('duplicates', () => {
   });
 
   it('refuses a second customer with the same VAT registration number', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const vrn = `${digits(8)}A`;
     await server.call('POST', '/v1/accounting/customers', {
       token,
@@ -196,7 +189,7 @@ describe('duplicates', () => {
   });
 
   it('refuses an edit that makes a duplicate, but lets a customer keep its own number', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const a = customer();
     const b = customer();
     await server.call('POST', '/v1/accounting/customers', { token, body: a });
@@ -214,8 +207,8 @@ describe('duplicates', () => {
   });
 
   it('allows the same numbers in two different companies, and many walk-in customers', async () => {
-    const one = await companyOperator();
-    const two = await companyOperator();
+    const one = await signedInCompany(server);
+    const two = await signedInCompany(server);
     const shared = customer({ vatRegistrationNumber: `${digits(8)}B` });
     const a = await server.call('POST', '/v1/accounting/customers', {
       token: one.token,
@@ -238,7 +231,7 @@ describe('duplicates', () => {
 
 describe('saving with PUT', () => {
   it('creates a customer made offline, then updates it, raising the version', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const input = customer();
     const created = await server.call('PUT', `/v1/accounting/customers/${input.id}`, {
       token,
@@ -268,7 +261,7 @@ describe('saving with PUT', () => {
   });
 
   it('refuses a create of an id that exists with other values', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const input = customer();
     await server.call('POST', '/v1/accounting/customers', { token, body: input });
     const again = await server.call('POST', '/v1/accounting/customers', { token, body: input });
@@ -283,7 +276,7 @@ describe('saving with PUT', () => {
 
 describe('deleting customers', () => {
   it('deletes, answers a repeated delete as done, and refuses to bring the customer back', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const input = customer();
     await server.call('POST', '/v1/accounting/customers', { token, body: input });
     const url = `/v1/accounting/customers/${input.id}`;
@@ -303,7 +296,7 @@ describe('deleting customers', () => {
   });
 
   it('refuses to delete a customer that an invoice refers to, and keeps it', async () => {
-    const { token, company } = await companyOperator();
+    const { token, company } = await signedInCompany(server);
     const input = customer();
     await server.call('POST', '/v1/accounting/customers', { token, body: input });
     // A table that refers to customers the way invoices do: a foreign key with the company.
@@ -334,8 +327,8 @@ describe('deleting customers', () => {
 
 describe('company isolation', () => {
   it("keeps one company's customers out of another company's reach", async () => {
-    const a = await companyOperator();
-    const b = await companyOperator();
+    const a = await signedInCompany(server);
+    const b = await signedInCompany(server);
     const input = customer();
     await server.call('POST', '/v1/accounting/customers', { token: a.token, body: input });
     const url = `/v1/accounting/customers/${input.id}`;
@@ -358,7 +351,7 @@ describe('company isolation', () => {
   });
 
   it('lets an organization admin work in their own companies only, naming the company', async () => {
-    const a = await companyOperator();
+    const a = await signedInCompany(server);
     const admin = await createUser(server.deps.db, 'org_admin', {
       organizationId: a.company.organizationId,
     });

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTACHMENT_BYTES } from '../../domain/attachments';
-import { createCompanyWithPeople, createUser } from '../helpers/factories';
+import { createCompanyWithPeople, createUser, digits } from '../helpers/factories';
 import { readPdf } from '../helpers/pdf';
 import { tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
@@ -17,7 +17,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
 const code = () =>
   `${crypto.randomBytes(3).toString('hex').toUpperCase()}${crypto.randomInt(1, 999)}`;
 

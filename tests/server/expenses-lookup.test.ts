@@ -10,7 +10,7 @@ import { runDueLookups } from '../../server/expenses/lookup/job';
 import { verifyReceipt } from '../../server/expenses/lookup/tra-verify';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { createFiscalEnv, invoiceFor, type FiscalEnv } from '../helpers/fiscal';
-import { tokenFor } from '../helpers/session';
+import { signedInCompany, tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 
 const fixtures = path.join(import.meta.dirname, '..', 'fixtures', 'tra-verify');
@@ -171,13 +171,8 @@ describe('the receipt lookup job, against the portal', () => {
     await portal.close();
   });
 
-  async function operator() {
-    const people = await createCompanyWithPeople(server.deps.db);
-    return { ...people, token: await tokenFor(server, people.operator) };
-  }
-
   it('keeps a scanned code as a pending expense, then fills it from the page', async () => {
-    const { token } = await operator();
+    const { token } = await signedInCompany(server);
     const id = crypto.randomUUID();
     const queued = await server.call('PUT', `/v1/accounting/expenses/${id}/lookup`, {
       token,
@@ -235,7 +230,7 @@ describe('the receipt lookup job, against the portal', () => {
   });
 
   it("gives up after about a minute without an answer, as 'receipt processing failed', and can try again", async () => {
-    const { token } = await operator();
+    const { token } = await signedInCompany(server);
     const id = crypto.randomUUID();
     await server.call('PUT', `/v1/accounting/expenses/${id}/lookup`, {
       token,
@@ -270,7 +265,7 @@ describe('the receipt lookup job, against the portal', () => {
   });
 
   it('fails at once for a code TRA does not know, and keeps what was typed by hand meanwhile', async () => {
-    const { token } = await operator();
+    const { token } = await signedInCompany(server);
     const unknown = crypto.randomUUID();
     await server.call('PUT', `/v1/accounting/expenses/${unknown}/lookup`, {
       token,

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STARTING_CATEGORIES } from '../../domain/expense-categories';
-import { createCompanyWithPeople, createOrganization, createUser } from '../helpers/factories';
+import {
+  createCompanyWithPeople,
+  createOrganization,
+  createUser,
+  digits,
+} from '../helpers/factories';
 import { tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 
@@ -13,7 +18,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
 const code = () =>
   `${crypto.randomBytes(3).toString('hex').toUpperCase()}${crypto.randomInt(1, 999)}`;
 

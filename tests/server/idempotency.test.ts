@@ -8,8 +8,8 @@ import type { AppEnv } from '../../server/context';
 import { auditLog, customers } from '../../server/db/schema';
 import { idempotency } from '../../server/http/idempotency';
 import { createLogger } from '../../server/logger';
-import { createCompanyWithPeople } from '../helpers/factories';
-import { tokenFor } from '../helpers/session';
+import { digits } from '../helpers/factories';
+import { signedInCompany, tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 import { jsonBodyLimit } from '../../server/http/validate';
 
@@ -20,13 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
-
-async function companyOperator() {
-  const people = await createCompanyWithPeople(server.deps.db);
-  return { ...people, token: await tokenFor(server, people.operator) };
-}
 
 const customer = () => ({
   id: crypto.randomUUID(),
@@ -40,7 +33,7 @@ const post = (token: string, key: string, body: unknown, url = '/v1/accounting/c
 
 describe('Idempotency-Key on the business API', () => {
   it('answers a replay with the first answer, and the write happens once', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const key = crypto.randomUUID();
     const body = customer();
     const first = await post(token, key, body);
@@ -63,7 +56,7 @@ describe('Idempotency-Key on the business API', () => {
   });
 
   it('replays a refusal too, so a replay cannot turn an error into a success', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const existing = customer();
     await post(token, crypto.randomUUID(), existing);
     const key = crypto.randomUUID();
@@ -76,7 +69,7 @@ describe('Idempotency-Key on the business API', () => {
   });
 
   it('refuses the same key with a different request', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const key = crypto.randomUUID();
     const body = customer();
     await post(token, key, body);
@@ -97,8 +90,8 @@ describe('Idempotency-Key on the business API', () => {
   });
 
   it('keeps keys apart per company', async () => {
-    const a = await companyOperator();
-    const b = await companyOperator();
+    const a = await signedInCompany(server);
+    const b = await signedInCompany(server);
     const key = crypto.randomUUID();
     expect((await post(a.token, key, customer())).status).toBe(201);
     const other = await post(b.token, key, customer());
@@ -107,7 +100,7 @@ describe('Idempotency-Key on the business API', () => {
   });
 
   it('replays a deletion', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const body = customer();
     await post(token, crypto.randomUUID(), body);
     const key = crypto.randomUUID();
@@ -119,7 +112,7 @@ describe('Idempotency-Key on the business API', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     for (const key of ['has space', 'x'.repeat(256)]) {
       const response = await post(token, key, customer());
       expect(response).toMatchObject({
@@ -135,7 +128,7 @@ describe('Idempotency-Key on the business API', () => {
   });
 
   it('replays a CSV import sent again with a new multipart boundary', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const key = crypto.randomUUID();
     const csv = `name,identification_type,identification_number,phone_number,email,vat_registration_number\nPendo Shop,TIN,${digits(9)},,,\n`;
     const send = (content: string) => {
@@ -198,7 +191,7 @@ describe('the idempotency middleware', () => {
   }
 
   it('tells a second caller to wait while the first request still runs', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const probe = appWithProbe();
     const key = crypto.randomUUID();
     const first = probe.call('/slow', token, key);
@@ -213,7 +206,7 @@ describe('the idempotency middleware', () => {
   });
 
   it('does not keep a server failure: the retry runs again', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const probe = appWithProbe();
     const key = crypto.randomUUID();
     expect((await probe.call('/flaky', token, key)).status).toBe(500);
@@ -223,7 +216,7 @@ describe('the idempotency middleware', () => {
   });
 
   it('lets a replay take over a first request whose process died, after its lease', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const probe = appWithProbe({ leaseMs: 30_000 });
     const key = crypto.randomUUID();
     const abandoned = probe.call('/slow', token, key);
@@ -237,7 +230,7 @@ describe('the idempotency middleware', () => {
   });
 
   it('forgets an answer after its time, so the key can be used again', async () => {
-    const { token, operator } = await companyOperator();
+    const { token, operator } = await signedInCompany(server);
     const probe = appWithProbe({ ttlMs: 60_000 });
     const key = crypto.randomUUID();
     expect((await probe.call('/echo', token, key, { n: 1 })).body).toEqual({
@@ -258,7 +251,7 @@ describe('the idempotency middleware', () => {
 
 describe('simultaneous replays', () => {
   it('create one customer: the others wait or get the first answer', async () => {
-    const { token, company } = await companyOperator();
+    const { token, company } = await signedInCompany(server);
     const key = crypto.randomUUID();
     const body = customer();
     const answers = await Promise.all([1, 2, 3].map(() => post(token, key, body)));

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanyWithPeople } from '../helpers/factories';
-import { tokenFor } from '../helpers/session';
+import { signedInCompany } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -11,11 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function companyOperator() {
-  const people = await createCompanyWithPeople(server.deps.db);
-  return { ...people, token: await tokenFor(server, people.operator) };
-}
 
 const product = (overrides: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
@@ -28,7 +22,7 @@ const product = (overrides: Record<string, unknown> = {}) => ({
 
 describe('products and services', () => {
   it('stores a product with its price in cents, and without a price', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const input = product({ name: '  Mchele   5kg ' });
     const created = await server.call('POST', '/v1/accounting/products', { token, body: input });
     expect(created).toMatchObject({
@@ -52,7 +46,7 @@ describe('products and services', () => {
   });
 
   it('names the wrong fields', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const wrong = await server.call('POST', '/v1/accounting/products', {
       token,
       body: { name: '', unitPrice: 12.5, taxType: 'luxury' },
@@ -71,7 +65,7 @@ describe('products and services', () => {
   });
 
   it('refuses a body over 1 MB once the caller is known, in their language, and stores nothing', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const name = `Kubwa ${crypto.randomBytes(3).toString('hex')}`;
     const tooBig = await server.call('POST', '/v1/accounting/products', {
       token,
@@ -88,7 +82,7 @@ describe('products and services', () => {
   });
 
   it('refuses a second product of the same name, whatever its case and spacing', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     await server.call('POST', '/v1/accounting/products', {
       token,
       body: product({ name: 'Unga wa Ngano' }),
@@ -105,7 +99,7 @@ describe('products and services', () => {
         fields: { name: 'A product with this name already exists' },
       },
     });
-    const other = await companyOperator();
+    const other = await signedInCompany(server);
     const elsewhere = await server.call('POST', '/v1/accounting/products', {
       token: other.token,
       body: product({ name: 'Unga wa Ngano' }),
@@ -114,7 +108,7 @@ describe('products and services', () => {
   });
 
   it('updates with PUT, lists by name and deletes', async () => {
-    const { token } = await companyOperator();
+    const { token } = await signedInCompany(server);
     const soap = product({ name: 'Sabuni' });
     await server.call('PUT', `/v1/accounting/products/${soap.id}`, { token, body: soap });
     await server.call('POST', '/v1/accounting/products', {
@@ -139,8 +133,8 @@ describe('products and services', () => {
   });
 
   it("keeps one company's products out of another company's reach", async () => {
-    const a = await companyOperator();
-    const b = await companyOperator();
+    const a = await signedInCompany(server);
+    const b = await signedInCompany(server);
     const input = product();
     await server.call('POST', '/v1/accounting/products', { token: a.token, body: input });
     const url = `/v1/accounting/products/${input.id}`;

@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, submitHeaders, type InvoiceShop } from '../helpers/invoices';
+import { digits } from '../helpers/factories';
 
 let env: FiscalEnv;
 beforeAll(async () => {
@@ -16,7 +17,6 @@ afterAll(async () => {
 });
 
 const call = (...args: Parameters<FiscalEnv['server']['call']>) => env.server.call(...args);
-const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
 const letters = () => crypto.randomBytes(3).toString('hex').toUpperCase().replace(/\d/g, 'X');
 const receiptCode = () => `${crypto.randomBytes(3).toString('hex').toUpperCase()}${digits(3)}`;
 

@@ -11,6 +11,7 @@ import {
   createOrganization,
   createUser,
   TEST_PASSWORD,
+  digits,
 } from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 
@@ -32,8 +33,6 @@ async function signIn(user: { username: string }) {
   return body.token as string;
 }
 
-const digits = (n: number) =>
-  Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const unique = () => Math.random().toString(36).slice(2, 8);
 
 function request(extra = {}) {

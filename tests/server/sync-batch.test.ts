@@ -24,6 +24,7 @@ import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, type InvoiceShop } from '../helpers/invoices';
 import { storedCounts } from '../helpers/routes';
 import { tokenFor } from '../helpers/session';
+import { batchEntry, expectAnsweredAloneAsInBatch, postBatch } from '../helpers/sync-batch';
 
 let env: FiscalEnv;
 let shop: InvoiceShop;
@@ -37,13 +38,8 @@ afterAll(async () => {
 
 const batchUrl = (companyId: string) => `${SYNC_BATCH_PATH}?companyId=${companyId}`;
 
-async function sendBatch(entries: SyncBatchEntry[], token = shop.token) {
-  const response = await env.server.call('POST', batchUrl(shop.companyId), {
-    token,
-    body: { entries },
-  });
-  return response as { status: number; body: SyncBatchResult & { code?: string } };
-}
+const sendBatch = (entries: SyncBatchEntry[], token = shop.token) =>
+  postBatch(env.server, shop.companyId, token, entries);
 
 /**
  * Sends the entries as the phone's drain does: those past where the server stopped (its time
@@ -60,21 +56,12 @@ async function sendAll(entries: SyncBatchEntry[]): Promise<SyncBatchResult> {
   return { answers };
 }
 
-/** An entry as the phone's drain writes it: the path with the company, its own key. */
-function entry(
+const entry = (
   method: SyncBatchEntry['method'],
   path: string,
   body?: unknown,
-  extra: Partial<SyncBatchEntry> = {},
-): SyncBatchEntry {
-  return {
-    key: crypto.randomUUID(),
-    method,
-    path: `/v1/accounting${path}?companyId=${shop.companyId}`,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    ...extra,
-  };
-}
+  extra?: Partial<SyncBatchEntry>,
+) => batchEntry(shop.companyId, method, path, body, extra);
 
 /** The hash the Idempotency-Key middleware keeps for the entry's call. */
 function requestHash(one: SyncBatchEntry): string {
@@ -119,16 +106,7 @@ describe('a batch', () => {
     expect(row).toMatchObject({ customerId, status: 'submitted', lastDeviceId: 'd-1' });
 
     // The same calls one by one, with the same keys, answer what the batch answered.
-    for (const [index, one] of entries.entries()) {
-      const single = await env.server.call(one.method, one.path, {
-        token: shop.token,
-        headers: { 'Idempotency-Key': one.key, ...one.headers },
-        ...(one.body ? { body: JSON.parse(one.body) } : {}),
-      });
-      expect(single.status).toBe(answers[index]!.status);
-      expect(single.body).toEqual(answers[index]!.body);
-      expect(single.headers.get('Idempotent-Replayed')).toBe('true');
-    }
+    await expectAnsweredAloneAsInBatch(env.server, shop.token, entries, answers);
   });
 
   it('answers a replay of the whole batch the same, and stores nothing twice', async () => {

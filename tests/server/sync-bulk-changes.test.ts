@@ -5,11 +5,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SYNC_BATCH_PATH,
-  type SyncBatchEntry,
-  type SyncBatchResult,
-} from '../../domain/sync-batch';
+import type { SyncBatchEntry } from '../../domain/sync-batch';
 import {
   auditLog,
   changeCounters,
@@ -20,6 +16,7 @@ import {
 } from '../../server/db/schema';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, type InvoiceShop } from '../helpers/invoices';
+import { batchAnswers, batchEntry } from '../helpers/sync-batch';
 
 let env: FiscalEnv;
 beforeAll(async () => {
@@ -44,20 +41,13 @@ const change = (method: Change['method'], path: string, body?: unknown): Change 
   ...(body === undefined ? {} : { body }),
 });
 
-const entryOf = (shop: InvoiceShop, c: Change): SyncBatchEntry => ({
-  key: c.key,
-  method: c.method,
-  path: `/v1/accounting${c.path}?companyId=${shop.companyId}`,
-  ...(c.body === undefined ? {} : { body: JSON.stringify(c.body) }),
-});
+const entryOf = (shop: InvoiceShop, c: Change): SyncBatchEntry =>
+  batchEntry(shop.companyId, c.method, c.path, c.body, { key: c.key });
 
 async function sendBatch(shop: InvoiceShop, changes: Change[]) {
-  const response = await env.server.call('POST', `${SYNC_BATCH_PATH}?companyId=${shop.companyId}`, {
-    token: shop.token,
-    body: { entries: changes.map((c) => entryOf(shop, c)) },
-  });
-  expect(response.status).toBe(200);
-  return (response.body as SyncBatchResult).answers.map(({ status, body }) => ({ status, body }));
+  const entries = changes.map((c) => entryOf(shop, c));
+  const answers = await batchAnswers(env.server, shop.companyId, shop.token, entries);
+  return answers.map(({ status, body }) => ({ status, body }));
 }
 
 /** Each change on its own call, as the outbox sends it without batches. */

@@ -5,15 +5,12 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SYNC_BATCH_PATH,
-  type SyncBatchEntry,
-  type SyncBatchResult,
-} from '../../domain/sync-batch';
+import type { SyncBatchEntry } from '../../domain/sync-batch';
 import { auditLog, fiscalReceipts, invoices } from '../../server/db/schema';
 import { bulkSaveAndSubmitInvoices } from '../../server/sync/bulk-invoices';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, type InvoiceShop } from '../helpers/invoices';
+import { batchAnswers, batchEntry, expectAnsweredAloneAsInBatch } from '../helpers/sync-batch';
 
 let env: FiscalEnv;
 let shop: InvoiceShop;
@@ -25,32 +22,15 @@ afterAll(async () => {
   await env.close();
 });
 
-async function sendBatch(entries: SyncBatchEntry[]) {
-  const response = await env.server.call('POST', `${SYNC_BATCH_PATH}?companyId=${shop.companyId}`, {
-    token: shop.token,
-    body: { entries },
-  });
-  expect(response.status).toBe(200);
-  return (response.body as SyncBatchResult).answers;
-}
+const sendBatch = (entries: SyncBatchEntry[]) =>
+  batchAnswers(env.server, shop.companyId, shop.token, entries);
 
 /** The two entries the phone queues for an invoice submitted offline. */
 function offlineInvoice(draft: Record<string, unknown>, device: string): SyncBatchEntry[] {
-  const path = `/v1/accounting/invoices/${String(draft.id)}`;
+  const path = `/invoices/${String(draft.id)}`;
   return [
-    {
-      key: crypto.randomUUID(),
-      method: 'PUT',
-      path: `${path}?companyId=${shop.companyId}`,
-      headers: { 'X-Device-Id': device },
-      body: JSON.stringify(draft),
-    },
-    {
-      key: crypto.randomUUID(),
-      method: 'POST',
-      path: `${path}/submit?companyId=${shop.companyId}`,
-      requires: [],
-    },
+    batchEntry(shop.companyId, 'PUT', path, draft, { headers: { 'X-Device-Id': device } }),
+    batchEntry(shop.companyId, 'POST', `${path}/submit`, undefined, { requires: [] }),
   ];
 }
 
@@ -87,16 +67,7 @@ describe('invoices issued offline, in one batch', () => {
     for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[0]! + i);
 
     // Every key answers alone, replayed, exactly as in the batch.
-    for (const [index, one] of entries.entries()) {
-      const single = await env.server.call(one.method, one.path, {
-        token: shop.token,
-        headers: { 'Idempotency-Key': one.key, ...one.headers },
-        ...(one.body ? { body: JSON.parse(one.body) } : {}),
-      });
-      expect(single.status).toBe(answers[index]!.status);
-      expect(single.body).toEqual(answers[index]!.body);
-      expect(single.headers.get('Idempotent-Replayed')).toBe('true');
-    }
+    await expectAnsweredAloneAsInBatch(env.server, shop.token, entries, answers);
     // The invoice as the server now shows it is the submit's answer.
     const read = await env.server.call(
       'GET',
