@@ -55,7 +55,9 @@ export function createMailer(options: {
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written aside and renamed: whoever reads the folder only ever sees whole messages.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       return { messageId: String(info.messageId) };
     },
     close: () => transport.close(),
