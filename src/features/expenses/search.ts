@@ -1,8 +1,9 @@
 // The addresses of the expense screens, so other screens (the dashboard's "add expense" and
 // "scan receipt") can link straight to a way in: /expenses/new?method=scan|code|upload|manual.
-// Unusable values are dropped, never an error page. Kept free of the domain's schemas: these
-// files are part of every page's first load.
+// Unusable values are dropped, never an error page. Kept free of the domain's schemas (only their
+// dependency-free preset names): these files are part of every page's first load.
 import * as v from 'valibot';
+import { DATE_PRESETS } from '../../../domain/date-presets';
 import { searchText } from '../../app/search';
 
 export const ENTRY_METHODS = ['scan', 'code', 'upload', 'manual'] as const;
@@ -34,22 +35,7 @@ export type NewExpenseSearch = v.InferOutput<typeof newExpenseSearch>;
 
 /** /expenses-report?preset=&from=&to=&categoryId=&vendorId=&method=&status= */
 export const expenseReportSearch = v.object({
-  preset: v.fallback(
-    v.optional(
-      v.picklist([
-        'today',
-        'yesterday',
-        'this_week',
-        'last_week',
-        'this_month',
-        'last_month',
-        'this_year',
-        'last_year',
-        'custom',
-      ] as const),
-    ),
-    undefined,
-  ),
+  preset: v.fallback(v.optional(v.picklist(DATE_PRESETS)), undefined),
   from: day,
   to: day,
   categoryId: uuid,
