@@ -6,6 +6,8 @@
 import 'fake-indexeddb/auto';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { eq, max } from 'drizzle-orm';
+import { traOutbox } from '../server/db/schema';
 import { invoiceQueueHooks } from '../server/invoices/settle';
 import { createTraWorker } from '../server/vfd/worker';
 import { saveCustomer } from '../src/db/customers';
@@ -58,7 +60,14 @@ async function shop() {
 }
 
 async function offlineInvoices(batch: boolean) {
-  const { companyId, operatorId, send } = await shop();
+  const { companyId, operatorId, send: plainSend } = await shop();
+  // When the last answer to a sent change arrived: the phone has sent and the server numbered.
+  let sentAt = 0;
+  const send: typeof plainSend = async (request) => {
+    const response = await plainSend(request);
+    if (request.method !== 'GET') sentAt = performance.now();
+    return response;
+  };
   const context = { companyId, userId: operatorId, userName: 'Bench', blockedByTra: false };
   const ids: string[] = [];
   for (let i = 0; i < OFFLINE_INVOICES; i++) {
@@ -100,6 +109,12 @@ async function offlineInvoices(batch: boolean) {
     if (performance.now() - start > 300_000) throw new Error('not issued in 5 minutes');
   }
   const issued = performance.now() - start;
+  // When TRA accepted the last receipt (the server's clock is the wall clock).
+  const [settled] = await deps.db
+    .select({ at: max(traOutbox.settledAt) })
+    .from(traOutbox)
+    .where(eq(traOutbox.companyId, companyId));
+  const traDone = settled!.at!.getTime() - (Date.now() - performance.now()) - start;
   const numbers = (await db.invoices.bulkGet(ids))
     .map((invoice) => invoice!.fiscal!.receiptNumber)
     .sort((a, b) => a - b);
@@ -107,6 +122,8 @@ async function offlineInvoices(batch: boolean) {
   return {
     entries,
     numbered: numbered - start,
+    sent: sentAt - start,
+    traDone,
     issued,
     receipts: `${numbers[0]}–${numbers.at(-1)}, contiguous: ${contiguous}`,
   };
@@ -139,7 +156,8 @@ try {
     const invoices = await offlineInvoices(batch);
     console.log(
       `  ${how}: ${OFFLINE_INVOICES} offline invoices (${invoices.entries} entries): ` +
-        `all numbered ${fmt(invoices.numbered)}, all issued on the phone ${fmt(invoices.issued)} ` +
+        `sent and numbered ${fmt(invoices.sent)}, last accepted by TRA ${fmt(invoices.traDone)}, ` +
+        `all numbered on the phone ${fmt(invoices.numbered)}, all issued on the phone ${fmt(invoices.issued)} ` +
         `(receipts ${invoices.receipts})`,
     );
   }

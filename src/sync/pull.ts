@@ -14,10 +14,12 @@ export interface ChangesPage {
   cursor: string;
   more: boolean;
   reset: boolean;
+  /** Answered to a pull that asked to wait: receipts of the company are still on their way. */
+  receiptsPending?: boolean;
 }
 
 export type PullResult =
-  | { status: 'done'; applied: number }
+  | { status: 'done'; applied: number; receiptsPending?: boolean }
   | { status: 'offline' }
   | { status: 'signed_out' }
   | { status: 'failed'; httpStatus: number };
@@ -27,6 +29,11 @@ export interface PullOptions {
   companyId: string;
   pageSize?: number;
   now?: () => number;
+  /**
+   * Let the server hold the first page up to this long while it has nothing new and receipts
+   * of the company are on their way to TRA (the answer then says whether they still are).
+   */
+  waitMs?: number;
 }
 
 async function hasPending(type: string, id: string): Promise<boolean> {
@@ -110,13 +117,15 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? 500;
   let applied = 0;
+  let wait = options.waitMs;
+  let receiptsPending: boolean | undefined;
   for (;;) {
     const cursor = ((await db.meta.get(cursorKey(companyId)))?.value as string | undefined) ?? '0';
     let response;
     try {
       response = await send({
         method: 'GET',
-        path: `/v1/accounting/changes?since=${encodeURIComponent(cursor)}&limit=${pageSize}&companyId=${encodeURIComponent(companyId)}`,
+        path: `/v1/accounting/changes?since=${encodeURIComponent(cursor)}&limit=${pageSize}&companyId=${encodeURIComponent(companyId)}${wait === undefined ? '' : `&wait=${wait}`}`,
         headers: {},
       });
     } catch {
@@ -134,6 +143,15 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
     if (outcome !== 'success') return { status: 'failed', httpStatus: response.status };
     const page = response.body as ChangesPage;
     applied += await applyPage(companyId, page);
-    if (!page.more) return { status: 'done', applied };
+    if (wait !== undefined) receiptsPending = page.receiptsPending === true;
+    if (!page.more) {
+      return {
+        status: 'done',
+        applied,
+        ...(receiptsPending === undefined ? {} : { receiptsPending }),
+      };
+    }
+    // Only the first page waits; the rest of the feed is there already.
+    wait = undefined;
   }
 }

@@ -17,6 +17,33 @@ export interface SyncOptions {
   batch?: boolean;
 }
 
+/** How long a pull may be held by the server while receipts are on their way to TRA. */
+export const ISSUE_PULL_WAIT_MS = 2_000;
+/** How long, after sending, a sync keeps asking for the receipts of its invoices. */
+export const ISSUE_FOLLOW_MS = 20_000;
+
+/**
+ * After a sync that sent changes, invoices it submitted are numbered but issued only as TRA
+ * accepts them, one by one. Rather than leave the phone to learn that at its next poll, the
+ * sync asks again at once with pulls the server holds until something changes, for as long as
+ * the phone shows submitted invoices and the server has receipts pending. It stops as soon as
+ * a new change waits in the outbox (the next sync sends it), a pull is not answered, or after
+ * ISSUE_FOLLOW_MS; the held pulls are short, so a sync asked for meanwhile waits little.
+ */
+async function followReceipts(options: SyncOptions, now: () => number): Promise<void> {
+  const until = now() + ISSUE_FOLLOW_MS;
+  while (now() < until) {
+    if ((await db.outbox.count()) > 0) return;
+    const submitted = await db.invoices
+      .where('[companyId+status+sortKey]')
+      .between([options.companyId, 'submitted', ''], [options.companyId, 'submitted', '\uffff'])
+      .count();
+    if (submitted === 0) return;
+    const pull = await pullChanges({ ...options, waitMs: ISSUE_PULL_WAIT_MS });
+    if (pull.status !== 'done' || !pull.receiptsPending) return;
+  }
+}
+
 export type SyncResult =
   { status: 'busy' } | { status: 'done'; drain: DrainResult; pull: PullResult | null };
 
@@ -31,6 +58,7 @@ export async function syncNow(options: SyncOptions): Promise<SyncResult> {
         : await pullChanges(options);
     if (drain.status === 'done' && pull?.status === 'done') {
       await db.meta.put({ key: lastSyncKey(options.companyId), value: now() });
+      if (drain.sent > 0) await followReceipts(options, now);
     }
     return { status: 'done' as const, drain, pull };
   });
