@@ -25,6 +25,7 @@ import { auditLog, companies, invoices, users, vfds } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import { issuesToFields } from '../http/validate';
 import { reserveChangeSeq } from '../sync/changes';
+import { receiptsQueued } from '../vfd/nudge';
 import {
   fiscalizeInvoices,
   receiptContent,
@@ -306,12 +307,12 @@ async function markSubmitted(
  * Submits several drafts of the company in ONE transaction, numbered as one group, each sent
  * by the context's user and device. Each keeps its own answer (see submitInTransaction).
  */
-export function submitInvoices(
+export async function submitInvoices(
   ctx: InvoiceContext,
   ids: readonly string[],
 ): Promise<SubmitOutcome[]> {
   const { deps, companyId, userId, deviceId } = ctx;
-  return deps.db.transaction((tx) =>
+  const outcomes = await deps.db.transaction((tx) =>
     submitInTransaction(
       deps,
       tx,
@@ -319,6 +320,8 @@ export function submitInvoices(
       ids.map((id) => ({ id, userId, deviceId })),
     ),
   );
+  if (outcomes.some((outcome) => outcome.invoice)) receiptsQueued(deps, companyId);
+  return outcomes;
 }
 
 interface Waiting {
@@ -344,6 +347,7 @@ async function numberWaiting(deps: Deps, companyId: string, queue: Waiting[]): P
           group.map((w) => w.request),
         ),
       );
+      if (outcomes.some((outcome) => outcome.invoice)) receiptsQueued(deps, companyId);
       group.forEach((w, index) => w.resolve(outcomes[index]!));
     } catch (error) {
       for (const w of group) w.reject(error);

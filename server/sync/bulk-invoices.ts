@@ -22,6 +22,7 @@ import type { Tx } from '../db/client';
 import { auditLog, companies, customers, invoiceProducts, invoices, vfds } from '../db/schema';
 import type { CompanyContext } from '../http/company';
 import { checkInput, withSchemaKeys } from '../http/validate';
+import { receiptsQueued } from '../vfd/nudge';
 import { toInvoice, type InvoiceRow } from '../invoices/records';
 import {
   draftCreatedAudit,
@@ -117,9 +118,16 @@ export async function bulkSaveAndSubmitInvoices(
     candidates.push(candidate);
   }
   if (candidates.length < 2) return [];
-  return claimAndWrite(deps, companyId, candidates, (run, now) =>
+  const answers = await claimAndWrite(deps, companyId, candidates, (run, now) =>
     deps.db.transaction((tx) => writeRun(deps, tx, ctx, run, now)),
   );
+  // Committed: the TRA worker sends the new receipts now rather than at its next poll.
+  if (
+    answers.some((answer, index) => candidates[index]!.kind === 'submit' && answer.status === 200)
+  ) {
+    receiptsQueued(deps, companyId);
+  }
+  return answers;
 }
 
 /** How many of the run's entries are certain to succeed, given what the database holds. */

@@ -9,6 +9,7 @@ import type { Deps } from '../context';
 import { withDbPriority } from '../db/scheduler';
 import { traOutbox } from '../db/schema';
 import { sendTraAlerts } from './alerts';
+import { onReceiptsQueued } from './nudge';
 import { DEFAULT_QUEUE_SETTINGS, sendQueue, type QueueHooks, type QueueSettings } from './queue';
 import { makeDueZReports } from './z-report';
 
@@ -61,6 +62,16 @@ export function createTraWorker(
   let lastZ = -Infinity;
   let lastAlerts = -Infinity;
   const active = new Map<string, Promise<void>>();
+  /** Companies whose receipts were queued while their line was being sent. */
+  const nudgedMeanwhile = new Set<string>();
+  let stopListening: (() => void) | null = null;
+
+  /** Receipts were queued: send them now; a line being sent goes round once more after. */
+  function nudged(companyId: string): void {
+    if (!running || stopping) return;
+    if (active.has(companyId)) nudgedMeanwhile.add(companyId);
+    else void sendCompany(companyId);
+  }
 
   function sendCompany(companyId: string): Promise<void> {
     const current = active.get(companyId);
@@ -73,7 +84,11 @@ export function createTraWorker(
       .catch((error: unknown) => {
         deps.log.error('Sending to TRA failed', { companyId, error: String(error) });
       })
-      .finally(() => active.delete(companyId));
+      .finally(() => {
+        active.delete(companyId);
+        // The run may have read its last window before these receipts were committed.
+        if (nudgedMeanwhile.delete(companyId)) nudged(companyId);
+      });
     active.set(companyId, run);
     return run;
   }
@@ -131,11 +146,15 @@ export function createTraWorker(
       if (running) return;
       running = true;
       stopping = false;
+      stopListening = onReceiptsQueued(deps, nudged);
       loop = withDbPriority(poll);
     },
     async stop() {
       running = false;
       stopping = true;
+      stopListening?.();
+      stopListening = null;
+      nudgedMeanwhile.clear();
       wake?.();
       await loop;
       await Promise.all(active.values());
