@@ -13,6 +13,12 @@ import { lastChangeSeq } from './changes';
 export const MAX_PULL_WAIT_MS = 5_000;
 /** How often a held pull reads the feed's counter again. */
 export const PULL_WAIT_STEP_MS = 100;
+/**
+ * Once the feed has moved, how long the answer still gathers what follows while receipts are
+ * pending: TRA accepts a line's receipts one every few tens of milliseconds, and answering
+ * each on its own would have the phone pull (and the server read the feed) as often.
+ */
+export const PULL_GATHER_MS = 300;
 
 /** Whether receipts of the company wait for TRA (pending documents of its VFD's line). */
 export async function receiptsPending(deps: Deps, companyId: string): Promise<boolean> {
@@ -32,7 +38,8 @@ export async function receiptsPending(deps: Deps, companyId: string): Promise<bo
 
 /**
  * Waits up to `waitMs` while the company's feed has nothing after `since` and receipts of the
- * company are pending; returns whether receipts are still pending when it stops.
+ * company are pending, then up to PULL_GATHER_MS more while they still are; returns whether
+ * receipts are still pending when it stops.
  */
 export async function waitForReceipts(
   deps: Deps,
@@ -40,14 +47,19 @@ export async function waitForReceipts(
   since: number,
   waitMs: number,
 ): Promise<boolean> {
-  const deadline = Date.now() + waitMs;
+  let deadline = Date.now() + waitMs;
+  let moved = false;
   for (;;) {
     const [pending, upTo] = await Promise.all([
       receiptsPending(deps, companyId),
       lastChangeSeq(deps.db, companyId),
     ]);
+    if (!moved && upTo !== since) {
+      moved = true;
+      deadline = Math.min(deadline, Date.now() + PULL_GATHER_MS);
+    }
     const left = deadline - Date.now();
-    if (!pending || upTo !== since || left <= 0) return pending;
+    if (!pending || left <= 0) return pending;
     await new Promise((resolve) => setTimeout(resolve, Math.min(PULL_WAIT_STEP_MS, left)));
   }
 }

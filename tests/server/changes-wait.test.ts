@@ -84,7 +84,7 @@ describe('a pull that waits for receipts', () => {
     expect(page).toMatchObject({ changes: [], cursor, receiptsPending: true });
   });
 
-  it('answers at once what is new, and when no receipt is pending', async () => {
+  it('answers what is new without waiting for TRA, and at once when no receipt is pending', async () => {
     const shop = await invoiceShop(env);
     const empty = await pull(shop, '0', 60_000);
     expect(empty).toMatchObject({ changes: [], receiptsPending: false });
