@@ -24,6 +24,7 @@ import {
   benchLines,
   benchOperator,
   operatorToken,
+  processCpuMs,
   registeredCompany,
   serveApp,
   simulatorProcess,
@@ -64,9 +65,11 @@ async function offlineInvoices(batch: boolean) {
   const { companyId, operatorId, send: plainSend } = await shop();
   // When the last answer to a sent change arrived: the phone has sent and the server numbered.
   let sentAt = 0;
+  let pulls = 0;
   const send: typeof plainSend = async (request) => {
     const response = await plainSend(request);
     if (request.method !== 'GET') sentAt = performance.now();
+    else pulls++;
     return response;
   };
   const context = { companyId, userId: operatorId, userName: 'Bench', blockedByTra: false };
@@ -94,6 +97,8 @@ async function offlineInvoices(batch: boolean) {
   const entries = await db.outbox.count();
   // Reconnection: the phone syncs, and asks again every 3 s as the invoice screens do, until
   // every invoice shows as issued.
+  const cpuAtStart = processCpuMs(process.pid);
+  const simulatorCpuAtStart = simulator.cpuMs();
   const start = performance.now();
   let numbered = 0;
   let lastSync = -Infinity;
@@ -110,6 +115,10 @@ async function offlineInvoices(batch: boolean) {
     if (performance.now() - start > 300_000) throw new Error('not issued in 5 minutes');
   }
   const issued = performance.now() - start;
+  // CPU per invoice moves less with the machine's load than the times: this process (the phone
+  // and the server) and the simulator's.
+  const cpu = (processCpuMs(process.pid) - cpuAtStart) / OFFLINE_INVOICES;
+  const simulatorCpu = (simulator.cpuMs() - simulatorCpuAtStart) / OFFLINE_INVOICES;
   // When TRA accepted the last receipt (the server's clock is the wall clock).
   const [settled] = await deps.db
     .select({ at: max(traOutbox.settledAt) })
@@ -126,6 +135,9 @@ async function offlineInvoices(batch: boolean) {
     sent: sentAt - start,
     traDone,
     issued,
+    cpu,
+    simulatorCpu,
+    pulls,
     receipts: `${numbers[0]}–${numbers.at(-1)}, contiguous: ${contiguous}`,
   };
 }
@@ -159,7 +171,9 @@ try {
       `  ${how}: ${OFFLINE_INVOICES} offline invoices (${invoices.entries} entries): ` +
         `sent and numbered ${fmt(invoices.sent)}, last accepted by TRA ${fmt(invoices.traDone)}, ` +
         `all numbered on the phone ${fmt(invoices.numbered)}, all issued on the phone ${fmt(invoices.issued)} ` +
-        `(receipts ${invoices.receipts})`,
+        `after ${invoices.pulls} pulls ` +
+        `(receipts ${invoices.receipts}); CPU per invoice ${invoices.cpu.toFixed(1)} ms phone and ` +
+        `server, ${invoices.simulatorCpu.toFixed(1)} ms simulator`,
     );
   }
   // BENCH_QUEUED_CHANGES=0 measures the offline invoices alone.
