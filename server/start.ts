@@ -11,7 +11,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Deps } from './context';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
-import { createDbTurns } from './db/scheduler';
+import { createDbTurns, inRequestTurn } from './db/scheduler';
 import { createLogger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
 import { startReceiptLookups } from './expenses/lookup/job';
@@ -55,7 +55,7 @@ function takingTurns(fetch: App['fetch'], slots: number): App['fetch'] {
   return (request, env, executionCtx) => {
     const path = new URL(request.url).pathname;
     if (!/^\/(api|v1|ussd)\//.test(path)) return fetch(request, env, executionCtx);
-    return turns.run(async () => fetch(request, env, executionCtx));
+    return inRequestTurn(turns, async () => fetch(request, env, executionCtx));
   };
 }
 

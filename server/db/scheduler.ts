@@ -20,6 +20,11 @@ export function hasDbPriority(): boolean {
 export interface DbTurns {
   /** Runs `work` in its turn: at most `slots` at once, prioritized work first. */
   run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * From inside `run`: gives the turn up while `work` runs (a wait on a timer), then waits for
+   * a new one behind those already waiting.
+   */
+  away<T>(work: () => Promise<T>): Promise<T>;
   /** Calls waiting now (for tests and benchmarks). */
   readonly waiting: { priority: number; normal: number };
 }
@@ -38,18 +43,49 @@ export function createDbTurns(slots: number): DbTurns {
     else running--;
   }
 
+  /** A turn given when one frees up (the caller counts itself in when one is free now). */
+  function queued(): Promise<void> {
+    return new Promise<void>((resolve) => (hasDbPriority() ? urgent : normal).push(resolve));
+  }
+
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
+      // A free turn starts the work at once, without a round of the event loop.
       if (running < slots) running++;
-      else await new Promise<void>((resolve) => (hasDbPriority() ? urgent : normal).push(resolve));
+      else await queued();
       try {
         return await work();
       } finally {
         release();
       }
     },
+    async away<T>(work: () => Promise<T>): Promise<T> {
+      release();
+      try {
+        return await work();
+      } finally {
+        if (running < slots) running++;
+        else await queued();
+      }
+    },
     get waiting() {
       return { priority: urgent.length, normal: normal.length };
     },
   };
+}
+
+const requestTurns = new AsyncLocalStorage<DbTurns>();
+
+/** Runs a request's `work` in its turn of `turns`, which `awayFromTurn` can then give up. */
+export function inRequestTurn<T>(turns: DbTurns, work: () => Promise<T>): Promise<T> {
+  return requestTurns.run(turns, () => turns.run(work));
+}
+
+/**
+ * Runs `work` (a wait) without holding the request's turn: a request held open for seconds
+ * would otherwise keep one of the few turns from every other request for as long.
+ */
+export function awayFromTurn<T>(work: () => Promise<T>): Promise<T> {
+  const turns = requestTurns.getStore();
+  return turns ? turns.away(work) : work();
 }

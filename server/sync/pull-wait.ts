@@ -6,6 +6,7 @@
 // server process.
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
+import { awayFromTurn } from '../db/scheduler';
 import { traOutbox } from '../db/schema';
 import { lastChangeSeq } from './changes';
 
@@ -60,6 +61,9 @@ export async function waitForReceipts(
     }
     const left = deadline - Date.now();
     if (!pending || left <= 0) return pending;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(PULL_WAIT_STEP_MS, left)));
+    // The request's turn is free while it waits: held pulls must not keep the API waiting.
+    await awayFromTurn(
+      () => new Promise((resolve) => setTimeout(resolve, Math.min(PULL_WAIT_STEP_MS, left))),
+    );
   }
 }

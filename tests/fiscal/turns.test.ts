@@ -5,7 +5,12 @@ import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDbTurns, withDbPriority } from '../../server/db/scheduler';
+import {
+  awayFromTurn,
+  createDbTurns,
+  inRequestTurn,
+  withDbPriority,
+} from '../../server/db/scheduler';
 import { companies, traOutbox } from '../../server/db/schema';
 import { traSimClientKey } from '../../server/secrets';
 import { createTraSimulator } from '../../server/tra-sim/simulator';
@@ -85,4 +90,46 @@ it('gives the turn back when work fails', async () => {
   const turns = createDbTurns(1);
   await expect(turns.run(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
   await expect(turns.run(async () => 'next')).resolves.toBe('next');
+});
+
+it('lets other requests work while a request waits away from its turn', async () => {
+  const turns = createDbTurns(1);
+  const order: string[] = [];
+  let open!: () => void;
+  const held = inRequestTurn(turns, async () => {
+    order.push('held pull starts');
+    await awayFromTurn(() => new Promise<void>((resolve) => (open = resolve)));
+    order.push('held pull answers');
+  });
+  const other = inRequestTurn(turns, async () => void order.push('other request'));
+  await other;
+  expect(order).toEqual(['held pull starts', 'other request']);
+  open();
+  await held;
+  expect(order).toEqual(['held pull starts', 'other request', 'held pull answers']);
+  // Both turns were given back: the one slot is free again.
+  await expect(turns.run(async () => 'next')).resolves.toBe('next');
+  expect(turns.waiting).toEqual({ priority: 0, normal: 0 });
+});
+
+it('queues a request back behind those waiting when its wait ends', async () => {
+  const turns = createDbTurns(1);
+  const order: string[] = [];
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+  let open: (() => void) | undefined;
+  let block: (() => void) | undefined;
+  const held = inRequestTurn(turns, async () => {
+    await awayFromTurn(() => new Promise<void>((resolve) => (open = resolve)));
+    order.push('held pull');
+  });
+  // Another request takes the turn the held pull gave up, and keeps it for now.
+  const busy = inRequestTurn(turns, () => new Promise<void>((resolve) => (block = resolve)));
+  while (!block || !open) await tick();
+  const waiting = inRequestTurn(turns, async () => void order.push('waiting request'));
+  open();
+  await tick();
+  expect(turns.waiting).toEqual({ priority: 0, normal: 2 });
+  block();
+  await Promise.all([held, busy, waiting]);
+  expect(order).toEqual(['waiting request', 'held pull']);
 });
