@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import precompileMessages from './src/i18n/precompile-messages';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -15,8 +16,12 @@ export default defineConfig({
     }),
     react({
       babel: {
-        // Messages keep their English text: English runs without a catalog (src/i18n/i18n.ts).
-        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
+        // Messages keep their English text, compiled: English runs without a catalog and
+        // without Lingui's message compiler (src/i18n/i18n.ts).
+        plugins: [
+          ['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }],
+          precompileMessages,
+        ],
       },
     }),
     VitePWA({
