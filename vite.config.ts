@@ -72,7 +72,9 @@ export default defineConfig({
       output: {
         // Merge chunks of a few KiB (one Mantine component, one hook) into the chunks loaded
         // with them: /login went from 89 requests to 24, each a round trip on a phone's link.
-        experimentalMinChunkSize: 40_000,
+        // 160 kB rather than 40 kB folds three more of /login's (21 requests to 18) and leaves
+        // every page measured with fewer and smaller files; above it nothing changes.
+        experimentalMinChunkSize: 160_000,
       },
     },
   },
