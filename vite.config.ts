@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import precompileMessages from './src/i18n/precompile-messages';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -15,8 +16,12 @@ export default defineConfig({
     }),
     react({
       babel: {
-        // Messages keep their English text: English runs without a catalog (src/i18n/i18n.ts).
-        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]],
+        // Messages keep their English text, compiled: English runs without a catalog and
+        // without Lingui's message compiler (src/i18n/i18n.ts).
+        plugins: [
+          ['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }],
+          precompileMessages,
+        ],
       },
     }),
     VitePWA({
@@ -67,7 +72,9 @@ export default defineConfig({
       output: {
         // Merge chunks of a few KiB (one Mantine component, one hook) into the chunks loaded
         // with them: /login went from 89 requests to 24, each a round trip on a phone's link.
-        experimentalMinChunkSize: 40_000,
+        // 160 kB rather than 40 kB folds three more of /login's (21 requests to 18) and leaves
+        // every page measured with fewer and smaller files; above it nothing changes.
+        experimentalMinChunkSize: 160_000,
       },
     },
   },

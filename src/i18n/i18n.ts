@@ -1,9 +1,9 @@
 // The app's Lingui instance. English is the source language: the build keeps each message's
-// English text beside its id, so English needs no catalog (the first paint waits for none).
+// English text beside its id, compiled (src/i18n/precompile-messages.ts), so English needs no
+// catalog (the first paint waits for none) and the browser no message compiler.
 // Swahili is compiled from locales/sw.po and loaded on demand, precached by the service worker,
 // so switching language works offline.
 import { i18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/i18n';
 
 /** localStorage key of the language chosen on this device. */
@@ -14,16 +14,9 @@ const loaders: Record<Locale, () => Promise<{ messages: Record<string, unknown> 
   sw: () => import('../../locales/sw'),
 };
 
-// English texts reach Lingui uncompiled (plurals, placeholders), so it compiles them, once each.
-const compiled = new Map<string, ReturnType<typeof compileMessage>>();
-i18n.setMessagesCompiler((message) => {
-  let result = compiled.get(message);
-  if (result === undefined) {
-    result = compileMessage(message);
-    compiled.set(message, result);
-  }
-  return result;
-});
+// Every message arrives compiled (the Swahili catalog by `lingui compile`, English by the
+// build); a text that stays a string once compiled has no placeholder, so it is shown as it is.
+i18n.setMessagesCompiler((message) => [message]);
 
 export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
