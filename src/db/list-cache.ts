@@ -2,8 +2,8 @@
 // shows at once instead of reading 10,000 records again. An entry holds only while its table is
 // unchanged: any write to the table (on this device, in another tab or by the service worker,
 // which Dexie reports alike) drops every entry of that table, and so does reopening the
-// database. A screen showing a list keeps it current with its live query; the cache only spares
-// the first read.
+// database. A screen shows the entry from its first render and reads the list again meanwhile
+// with its live query, which keeps it current: the cache spares the wait, not the read.
 import { Dexie } from 'dexie';
 import { db } from './db';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type LocalCustomer } from './db';
+import type { LocalCustomer } from './db';
 import { findCustomers, firstCustomers, type FirstCustomers } from './customers';
 import { ListCache } from './list-cache';
 
@@ -40,13 +40,8 @@ export function useCustomerList(companyId: string | null): CustomerList | undefi
   const all = useLiveQuery(
     async () => {
       if (!companyId) return [];
-      const cached = customerLists.get(companyId);
-      if (cached) {
-        // Counts the table by its primary keys only so that the query reruns when any customer
-        // changes (a count by another index reruns only when that index's keys change).
-        await db.customers.count();
-        return cached;
-      }
+      // Read even when in memory: the read is what keeps the list live. What is in memory is
+      // shown meanwhile, from the first render.
       return customerLists.load(companyId, () => findCustomers(companyId));
     },
     [companyId],

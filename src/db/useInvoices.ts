@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type LocalInvoice } from './db';
+import type { LocalInvoice } from './db';
 import {
   firstInvoiceIds,
   invoiceIdsWithWords,
@@ -21,8 +21,7 @@ export const FIRST_INVOICES = 30;
 
 /**
  * The company's invoice ids in the filter's status and days (its search aside), newest first,
- * live; at once when in memory. The query reads the table's count by primary keys only so that
- * it reruns on any change of an invoice, the cache having been dropped by that change.
+ * live; at once when in memory (the query still reads them, which keeps them live).
  */
 function useListedIds(companyId: string | null, filter: Omit<InvoiceFilter, 'search'>) {
   const { status, firstDay, lastDay } = filter;
@@ -30,11 +29,6 @@ function useListedIds(companyId: string | null, filter: Omit<InvoiceFilter, 'sea
   return useLiveQuery(
     async () => {
       if (!companyId) return [];
-      const cached = listedIds.get(key);
-      if (cached) {
-        await db.invoices.count();
-        return cached;
-      }
       return listedIds.load(key, () => listedInvoiceIds(companyId, { status, firstDay, lastDay }));
     },
     [key],
@@ -120,11 +114,6 @@ export function useInvoicesByIds(
   return useLiveQuery(
     async () => {
       if (!companyId || !joined) return new Map<string, LocalInvoice>();
-      const cached = shownRows.get(key);
-      if (cached) {
-        await db.invoices.count();
-        return cached;
-      }
       return shownRows.load(key, async () => {
         const invoices = await invoicesByIds(companyId, joined.split(','));
         return new Map(invoices.map((invoice) => [invoice.id, invoice]));
