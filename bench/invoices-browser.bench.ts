@@ -15,7 +15,6 @@ const SAVES = 60;
 const INVOICES = 10_000;
 const OFFLINE = 100;
 const SEARCH_RUNS = 5;
-const SEARCH_DEBOUNCE_MS = 50;
 
 const ms = (start: number) => performance.now() - start;
 const fmt = (value: number) => `${value.toFixed(0)} ms`;
@@ -55,10 +54,9 @@ function searchTime(page: Page, query: string): Promise<number> {
     const count = document.querySelector('[data-testid="invoice-count"]')!;
     const before = count.textContent;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    const start = performance.now();
-    setValue.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise<void>((resolve) => {
+    // Watched before the key is typed: a list that answers at once changes the count within
+    // the input event itself.
+    const changed = new Promise<void>((resolve) => {
       const observer = new MutationObserver(() => {
         if (count.textContent !== before) {
           observer.disconnect();
@@ -67,6 +65,10 @@ function searchTime(page: Page, query: string): Promise<number> {
       });
       observer.observe(count, { childList: true, characterData: true, subtree: true });
     });
+    const start = performance.now();
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await changed;
     await new Promise((resolve) => requestAnimationFrame(resolve));
     return performance.now() - start;
   }, query);
@@ -202,7 +204,7 @@ try {
   console.log(
     `  list: search a receipt number ("4242")           ${fmt(receiptSearch)}  (longest task while searching ${fmt(searchLongest)})`,
   );
-  console.log(`  (the search waits ${SEARCH_DEBOUNCE_MS} ms for typing to pause before it runs)`);
+  console.log(`  (the list follows every key; the address follows once typing pauses 400 ms)`);
   console.log(`  list query alone, index keys only:               ${queries.join(', ')}`);
   console.log(`  search words alone, as typing re-reads them:     ${wordQueries.join(', ')}`);
 

@@ -177,6 +177,44 @@ export async function findCustomers(companyId: string, search = ''): Promise<Loc
   return all.filter((c) => !c.deleted && words.every((word) => c.searchText.includes(word)));
 }
 
+/** The first customers of the list and how many the company has: what a screen shows first. */
+export interface FirstCustomers {
+  /** The first `limit` customers in name order: the start of what findCustomers gives. */
+  rows: LocalCustomer[];
+  /** The company's customers, all of them (the same count findCustomers' list has). */
+  total: number;
+}
+
+/**
+ * The first customers in name order and the count, without reading the other thousands: the
+ * count is the index range's (IndexedDB counts keys without reading records) less the
+ * customers whose deletion waits for the server, which are among the few not synced.
+ */
+export async function firstCustomers(companyId: string, limit: number): Promise<FirstCustomers> {
+  return db.transaction('r', db.customers, async () => {
+    const range = db.customers
+      .where('[companyId+nameKey]')
+      .between([companyId, ''], [companyId, '\uffff']);
+    const [rows, all, deleted] = await Promise.all([
+      range
+        .clone()
+        .filter((c) => !c.deleted)
+        .limit(limit)
+        .toArray(),
+      range.clone().count(),
+      db.customers
+        .where('[companyId+syncState]')
+        .anyOf([
+          [companyId, 'pending'],
+          [companyId, 'failed'],
+        ])
+        .filter((c) => c.deleted === 1)
+        .count(),
+    ]);
+    return { rows, total: all - deleted };
+  });
+}
+
 /** What the CSV import checks a file against: the keys of the customers this device has. */
 export async function knownCustomerKeys(
   companyId: string,

@@ -559,23 +559,42 @@ export async function findInvoiceIds(
   return matching.size ? keepMatching(ids, matching) : [];
 }
 
+/** The index range of the company's invoices in the status and days of the filter. */
+function listedRange(companyId: string, filter: Omit<InvoiceFilter, 'search'>) {
+  const low = filter.firstDay ?? '';
+  const high = `${filter.lastDay ?? '9999-12-31'}\uffff`;
+  return filter.status
+    ? db.invoices
+        .where('[companyId+status+sortKey]')
+        .between([companyId, filter.status, low], [companyId, filter.status, high])
+    : db.invoices.where('[companyId+sortKey]').between([companyId, low], [companyId, high]);
+}
+
 /** The company's invoice ids in the status and days of the filter (its search aside), newest first. */
 export async function listedInvoiceIds(
   companyId: string,
   filter: Omit<InvoiceFilter, 'search'> = {},
 ): Promise<string[]> {
-  const low = filter.firstDay ?? '';
-  const high = `${filter.lastDay ?? '9999-12-31'}\uffff`;
-  const ids = filter.status
-    ? await db.invoices
-        .where('[companyId+status+sortKey]')
-        .between([companyId, filter.status, low], [companyId, filter.status, high])
-        .primaryKeys()
-    : await db.invoices
-        .where('[companyId+sortKey]')
-        .between([companyId, low], [companyId, high])
-        .primaryKeys();
+  const ids = await listedRange(companyId, filter).primaryKeys();
   return ids.reverse();
+}
+
+/**
+ * The first `limit` ids of listedInvoiceIds and how many it has, without reading the other
+ * thousands of keys (IndexedDB counts a range without reading it): what a screen shows first.
+ */
+export async function firstInvoiceIds(
+  companyId: string,
+  filter: Omit<InvoiceFilter, 'search'>,
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
+  return db.transaction('r', db.invoices, async () => {
+    const [ids, total] = await Promise.all([
+      listedRange(companyId, filter).reverse().limit(limit).primaryKeys(),
+      listedRange(companyId, filter).count(),
+    ]);
+    return { ids, total };
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalCustomer } from './db';
-import { findCustomers } from './customers';
+import { findCustomers, firstCustomers, type FirstCustomers } from './customers';
+import { ListCache } from './list-cache';
 
 /**
  * The company's customers in name order, filtered by the search words; updates by itself when
@@ -11,4 +13,55 @@ export function useCustomers(companyId: string | null, search = ''): LocalCustom
     () => (companyId ? findCustomers(companyId, search) : []),
     [companyId, search],
   );
+}
+
+/** Each company's whole customer list, as the list screen last read it (see ListCache). */
+const customerLists = new ListCache<LocalCustomer[]>('customers');
+
+/** Rows read first when the list is not in memory: more than a phone's screen shows. */
+export const FIRST_CUSTOMERS = 40;
+
+export interface CustomerList {
+  /** In name order: all of them once `complete`, before that the first of them. */
+  customers: LocalCustomer[];
+  /** How many customers the company has. */
+  total: number;
+  /** False while only the first customers are read: filters and counts of matches wait. */
+  complete: boolean;
+}
+
+/**
+ * The customer list screen's customers, live. Opened again with the list in memory, it is there
+ * at once; otherwise the first screen of rows and the count come first, then the whole list,
+ * which starts with the same rows: nothing shown first disappears, and the count stays.
+ * Undefined until the first rows are read.
+ */
+export function useCustomerList(companyId: string | null): CustomerList | undefined {
+  const all = useLiveQuery(
+    async () => {
+      if (!companyId) return [];
+      // Read even when in memory: the read is what keeps the list live. What is in memory is
+      // shown meanwhile, from the first render.
+      return customerLists.load(companyId, () => findCustomers(companyId));
+    },
+    [companyId],
+    companyId ? customerLists.get(companyId) : undefined,
+  );
+  const [first, setFirst] = useState<(FirstCustomers & { companyId: string }) | undefined>();
+  const needFirst = Boolean(companyId) && all === undefined;
+  useEffect(() => {
+    if (!companyId || !needFirst) return;
+    let current = true;
+    void firstCustomers(companyId, FIRST_CUSTOMERS).then((read) => {
+      if (current) setFirst({ ...read, companyId });
+    });
+    return () => {
+      current = false;
+    };
+  }, [companyId, needFirst]);
+  if (all) return { customers: all, total: all.length, complete: true };
+  if (first && first.companyId === companyId) {
+    return { customers: first.rows, total: first.total, complete: false };
+  }
+  return undefined;
 }

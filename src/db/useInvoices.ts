@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalInvoice } from './db';
 import {
+  firstInvoiceIds,
   invoiceIdsWithWords,
   invoicesByIds,
   keepMatching,
@@ -9,6 +10,41 @@ import {
   searchWordsOf,
   type InvoiceFilter,
 } from './invoices';
+import { ListCache } from './list-cache';
+
+/** The list's ids by company and filter, and the rows last shown, as last read (see ListCache). */
+const listedIds = new ListCache<string[]>('invoices');
+const shownRows = new ListCache<Map<string, LocalInvoice>>('invoices');
+
+/** Ids read first when the list is not in memory: more than a phone's screen shows. */
+export const FIRST_INVOICES = 30;
+
+/**
+ * The company's invoice ids in the filter's status and days (its search aside), newest first,
+ * live; at once when in memory (the query still reads them, which keeps them live).
+ */
+function useListedIds(companyId: string | null, filter: Omit<InvoiceFilter, 'search'>) {
+  const { status, firstDay, lastDay } = filter;
+  const key = `${companyId}|${status ?? ''}|${firstDay ?? ''}|${lastDay ?? ''}`;
+  return useLiveQuery(
+    async () => {
+      if (!companyId) return [];
+      return listedIds.load(key, () => listedInvoiceIds(companyId, { status, firstDay, lastDay }));
+    },
+    [key],
+    companyId ? listedIds.get(key) : undefined,
+  );
+}
+
+/** The ids matching the search words, null without words; undefined while reading. */
+function useMatching(search: string | undefined) {
+  const words = searchWordsOf(search).join(' ');
+  const matching = useLiveQuery(
+    () => (words ? invoiceIdsWithWords(words.split(' ')) : null),
+    [words],
+  );
+  return { words, matching };
+}
 
 /**
  * The ids of the company's invoices matching the filter, newest first; updates by itself on
@@ -18,18 +54,10 @@ export function useInvoiceIds(
   companyId: string | null,
   filter: InvoiceFilter,
 ): string[] | undefined {
-  const { status, firstDay, lastDay, search } = filter;
   // The list and the search are two queries: typing re-reads only the index ranges of its
   // words, and the list (10,000 keys) is read again only when it changes.
-  const listed = useLiveQuery(
-    () => (companyId ? listedInvoiceIds(companyId, { status, firstDay, lastDay }) : []),
-    [companyId, status, firstDay, lastDay],
-  );
-  const words = searchWordsOf(search).join(' ');
-  const matching = useLiveQuery(
-    () => (words ? invoiceIdsWithWords(words.split(' ')) : null),
-    [words],
-  );
+  const listed = useListedIds(companyId, filter);
+  const { words, matching } = useMatching(filter.search);
   return useMemo(() => {
     // Until the first matches of a new search arrive, the list stays as it was.
     if (!listed || !words || !matching) return listed;
@@ -37,15 +65,61 @@ export function useInvoiceIds(
   }, [listed, words, matching]);
 }
 
+export interface InvoiceListIds {
+  /** Newest first: all that match once `complete`, before that the first of them. */
+  ids: string[];
+  /** How many invoices match. */
+  total: number;
+  complete: boolean;
+}
+
+/**
+ * The list screen's ids: as useInvoiceIds, but when the list is not in memory and no search is
+ * typed, the first screen of ids and the count come first (the whole list starts with the same
+ * ids, so nothing shown disappears and the count stays). Undefined until there is something.
+ */
+export function useInvoiceListIds(
+  companyId: string | null,
+  filter: InvoiceFilter,
+): InvoiceListIds | undefined {
+  const { status, firstDay, lastDay } = filter;
+  const all = useInvoiceIds(companyId, filter);
+  const key = `${companyId}|${status ?? ''}|${firstDay ?? ''}|${lastDay ?? ''}`;
+  const [first, setFirst] = useState<{ key: string; ids: string[]; total: number }>();
+  const needFirst = Boolean(companyId) && all === undefined;
+  useEffect(() => {
+    if (!companyId || !needFirst) return;
+    let current = true;
+    void firstInvoiceIds(companyId, { status, firstDay, lastDay }, FIRST_INVOICES).then((read) => {
+      if (current) setFirst({ key, ...read });
+    });
+    return () => {
+      current = false;
+    };
+  }, [companyId, needFirst, key, status, firstDay, lastDay]);
+  if (all) return { ids: all, total: all.length, complete: true };
+  if (first && first.key === key && !searchWordsOf(filter.search).length) {
+    return { ids: first.ids, total: first.total, complete: false };
+  }
+  return undefined;
+}
+
 /** These invoices (the rows on screen), live, by id; undefined while loading. */
 export function useInvoicesByIds(
   companyId: string | null,
   ids: readonly string[],
 ): Map<string, LocalInvoice> | undefined {
-  const key = ids.join(',');
-  return useLiveQuery(async () => {
-    if (!companyId || !key) return new Map<string, LocalInvoice>();
-    const invoices = await invoicesByIds(companyId, key.split(','));
-    return new Map(invoices.map((invoice) => [invoice.id, invoice]));
-  }, [companyId, key]);
+  const joined = ids.join(',');
+  const key = `${companyId}|${joined}`;
+  return useLiveQuery(
+    async () => {
+      if (!companyId || !joined) return new Map<string, LocalInvoice>();
+      return shownRows.load(key, async () => {
+        const invoices = await invoicesByIds(companyId, joined.split(','));
+        return new Map(invoices.map((invoice) => [invoice.id, invoice]));
+      });
+    },
+    [key],
+    shownRows.get(key),
+  );
 }

@@ -10,7 +10,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { eatDate } from '../../../domain/dates';
 import { IDENTIFICATION_TYPES, type IdentificationType } from '../../../domain/schemas/customer';
 import type { LocalCustomer, RecordSyncState } from '../../db/db';
-import { useCustomers } from '../../db/useCustomers';
+import { useCustomerList } from '../../db/useCustomers';
 import { downloadText } from '../../app/download';
 import { ButtonLink } from '../../app/links';
 import { notifyFailure } from '../../app/notify';
@@ -66,7 +66,8 @@ export function CustomersPage() {
     ? (search.type as IdentificationType)
     : undefined;
   const navigate = routeApi.useNavigate();
-  const customers = useCustomers(companyId);
+  const list = useCustomerList(companyId);
+  const customers = list?.customers;
   const [text, setText] = useState(search.q ?? '');
   const deferredText = useDeferredValue(text);
   const [exporting, setExporting] = useState(false);
@@ -115,14 +116,21 @@ export function CustomersPage() {
     }
   };
 
-  const total = customers?.length ?? 0;
+  const total = list?.total ?? 0;
+  const complete = list?.complete ?? false;
   const shown = filtered.length;
-  const filteredOut = shown !== total;
+  const narrowed = Boolean(deferredText.trim() || type || search.sync);
   const shownText = i18n.number(shown);
   const totalText = i18n.number(total);
-  const count = filteredOut
-    ? t`${shownText} of ${totalText} customers`
-    : t({ message: plural(total, { one: '# customer', other: '# customers' }) });
+  // Until the whole list is read only the first rows are at hand: the company's count is known
+  // (read with them), the count of matches is not yet.
+  const count = !complete
+    ? narrowed
+      ? t`Searching ${totalText} customers…`
+      : t({ message: plural(total, { one: '# customer', other: '# customers' }) })
+    : shown !== total
+      ? t`${shownText} of ${totalText} customers`
+      : t({ message: plural(total, { one: '# customer', other: '# customers' }) });
 
   return (
     <Stack gap="md" maw={960}>
@@ -158,7 +166,7 @@ export function CustomersPage() {
             onClick={exportCsv}
             loading={exporting}
             flex={{ base: 1, xs: 'none' }}
-            disabled={!shown}
+            disabled={!shown || !complete}
           >
             <Trans>Export</Trans>
           </Button>
@@ -218,9 +226,11 @@ export function CustomersPage() {
           </Text>
         </Stack>
       ) : shown === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          <Trans>No customer matches this search.</Trans>
-        </Text>
+        complete && (
+          <Text c="dimmed" ta="center" py="xl">
+            <Trans>No customer matches this search.</Trans>
+          </Text>
+        )
       ) : (
         <VirtualList
           items={filtered}

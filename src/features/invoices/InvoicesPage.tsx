@@ -30,7 +30,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { datePresetLabels, DATE_PRESETS, presetRange } from '../../../domain/date-range';
 import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../domain/invoice-status';
 import type { LocalInvoice } from '../../db/db';
-import { useInvoiceIds } from '../../db/useInvoices';
+import { useInvoiceListIds } from '../../db/useInvoices';
 import { useSubmittedInvoices } from '../../db/useSubmittedInvoices';
 import { ButtonLink } from '../../app/links';
 import { UnsavedInvoices } from './UnsavedInvoices';
@@ -44,10 +44,10 @@ import { useOnline } from './useOnline';
 const route = getRouteApi('/_app/invoices');
 
 /**
- * The search runs once typing pauses this long: long enough to skip the keys of a word typed
- * at once, short enough that the list answers within a tenth of a second of the last key.
+ * The list follows every key (a search reads only its words' index ranges); the address, whose
+ * change renders the whole route again, catches up once typing pauses this long.
  */
-const SEARCH_DEBOUNCE_MS = 50;
+const ADDRESS_DELAY_MS = 400;
 
 /**
  * Seconds between two refreshes of the submitted section: TRA usually answers within seconds
@@ -211,7 +211,7 @@ export function InvoicesPage() {
   const companyId = context?.companyId ?? null;
   const online = useOnline();
   const [typed, setTyped] = useState(search.q ?? '');
-  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(typed, ADDRESS_DELAY_MS);
   // "Today" is re-read every minute, so a list left open past midnight moves with the day.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -235,12 +235,13 @@ export function InvoicesPage() {
 
   const days = useMemo(() => periodDays(search, now), [search, now]);
   // The list follows what is typed directly; the address catches up for Back and reloads.
-  const ids = useInvoiceIds(companyId, { status: search.status, search: debounced, ...days });
+  const list = useInvoiceListIds(companyId, { status: search.status, search: typed, ...days });
+  const ids = list?.ids;
   const submitted = useSubmittedInvoices(companyId);
   const open = (invoice: LocalInvoice) =>
     void navigate({ to: '/edit-invoice/$id', params: { id: invoice.id } });
-  const count = ids?.length ?? 0;
-  const filtered = Boolean(search.status || search.period || debounced.trim());
+  const count = list?.total ?? 0;
+  const filtered = Boolean(search.status || search.period || typed.trim());
 
   if (!companyId) return null;
   return (

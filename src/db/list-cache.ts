@@ -1,0 +1,50 @@
+// Lists kept in memory between visits of their screen, so a list opened again from the menu
+// shows at once instead of reading 10,000 records again. An entry holds only while its table is
+// unchanged: any write to the table (on this device, in another tab or by the service worker,
+// which Dexie reports alike) drops every entry of that table, and so does reopening the
+// database. A screen shows the entry from its first render and reads the list again meanwhile
+// with its live query, which keeps it current: the cache spares the wait, not the read.
+import { Dexie } from 'dexie';
+import { db } from './db';
+
+export class ListCache<T> {
+  private readonly entries = new Map<string, T>();
+  /** Counts the table's changes, so a read that overlapped a change is not kept. */
+  private changes = 0;
+
+  constructor(
+    table: string,
+    /** Entries kept at most, the oldest dropped first. */
+    private readonly size = 8,
+  ) {
+    const prefix = `idb://${db.name}/${table}/`;
+    Dexie.on('storagemutated', (parts) => {
+      if (Object.keys(parts).some((part) => part.startsWith(prefix))) this.clear();
+    });
+    db.on('ready', () => this.clear(), true);
+  }
+
+  /** The entry, if the table has not changed since it was read. */
+  get(key: string): T | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Reads through `read`, and keeps the result unless the table changed meanwhile. */
+  async load(key: string, read: () => Promise<T>): Promise<T> {
+    const changes = this.changes;
+    const value = await read();
+    if (changes === this.changes) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+      while (this.entries.size > this.size) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+    }
+    return value;
+  }
+
+  clear(): void {
+    this.changes += 1;
+    this.entries.clear();
+  }
+}

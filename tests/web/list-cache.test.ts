@@ -1,0 +1,140 @@
+// The lists kept in memory between visits (src/db/list-cache.ts) and what the lists read first:
+// a list opened again shows at once, and never what changed meanwhile.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  deleteCustomer,
+  firstCustomers,
+  saveCustomer,
+  syncedCustomer,
+} from '../../src/db/customers';
+import { db } from '../../src/db/db';
+import { firstInvoiceIds, listedInvoiceIds, saveInvoiceDraft } from '../../src/db/invoices';
+import { useCustomerList } from '../../src/db/useCustomers';
+import { useInvoiceListIds } from '../../src/db/useInvoices';
+import { invoiceInput, operator } from './helpers/invoices';
+import { resetLocalDatabase } from './helpers/local-db';
+
+const COMPANY = '11111111-1111-4111-8111-111111111111';
+const walkIn = (name: string) => ({ name, identificationType: 'NO_IDENTIFICATION' as const });
+const names = (list: ReturnType<typeof useCustomerList>) => list?.customers.map((c) => c.name);
+
+beforeEach(resetLocalDatabase);
+
+async function customers(...list: string[]) {
+  for (const name of list) {
+    const saved = await saveCustomer(COMPANY, walkIn(name));
+    await db.customers.put(syncedCustomer({ ...saved, version: 1 }, COMPANY));
+  }
+  await db.outbox.clear();
+}
+
+/** The list screen opened: rendered until the whole list is read. */
+async function openCustomerList() {
+  const view = renderHook(() => useCustomerList(COMPANY));
+  await waitFor(() => expect(view.result.current?.complete).toBe(true));
+  return view;
+}
+
+describe('the customer list in memory', () => {
+  it('is there at the first render when the list is opened again', async () => {
+    await customers('Asha', 'Baraka');
+    (await openCustomerList()).unmount();
+    const again = renderHook(() => useCustomerList(COMPANY));
+    expect(again.result.current).toMatchObject({ complete: true, total: 2 });
+    expect(names(again.result.current)).toEqual(['Asha', 'Baraka']);
+    await act(() => saveCustomer(COMPANY, walkIn('Chausiku')));
+    await waitFor(() => expect(again.result.current?.total).toBe(3));
+    again.unmount();
+  });
+
+  it('follows a customer added, edited and deleted while the list is open', async () => {
+    await customers('Asha', 'Baraka');
+    const view = await openCustomerList();
+    await act(() => saveCustomer(COMPANY, walkIn('Chausiku')));
+    await waitFor(() => expect(names(view.result.current)).toEqual(['Asha', 'Baraka', 'Chausiku']));
+    const baraka = view.result.current!.customers[1]!;
+    await act(() =>
+      saveCustomer(COMPANY, { ...walkIn('Baraka'), id: baraka.id, phoneNumber: '0712345678' }),
+    );
+    await waitFor(() => expect(view.result.current!.customers[1]!.phoneNumber).toBe('712345678'));
+    await act(() => deleteCustomer(COMPANY, baraka.id));
+    await waitFor(() => expect(names(view.result.current)).toEqual(['Asha', 'Chausiku']));
+    expect(view.result.current!.total).toBe(2);
+    view.unmount();
+  });
+
+  it('never shows, opened again, what changed while it was closed', async () => {
+    await customers('Asha', 'Baraka');
+    (await openCustomerList()).unmount();
+    const [asha, baraka] = (await db.customers.toArray()).sort((a, b) =>
+      a.nameKey.localeCompare(b.nameKey),
+    );
+    await saveCustomer(COMPANY, walkIn('Chausiku'));
+    await saveCustomer(COMPANY, { ...walkIn('Asha Traders'), id: asha!.id });
+    await deleteCustomer(COMPANY, baraka!.id);
+    const seen: (string[] | undefined)[] = [];
+    const again = renderHook(() => {
+      const list = useCustomerList(COMPANY);
+      seen.push(names(list));
+      return list;
+    });
+    await waitFor(() => expect(again.result.current?.complete).toBe(true));
+    expect(names(again.result.current)).toEqual(['Asha Traders', 'Chausiku']);
+    // Every list rendered was either nothing yet or the current one's start.
+    for (const shown of seen) {
+      if (shown) expect(['Asha Traders', 'Chausiku'].slice(0, shown.length)).toEqual(shown);
+    }
+    again.unmount();
+  });
+
+  it('forgets the list when the database is emptied and opened again', async () => {
+    await customers('Asha');
+    (await openCustomerList()).unmount();
+    await resetLocalDatabase();
+    const again = renderHook(() => useCustomerList(COMPANY));
+    expect(again.result.current).toBeUndefined();
+    await waitFor(() => expect(again.result.current).toMatchObject({ complete: true, total: 0 }));
+    again.unmount();
+  });
+});
+
+describe('what the lists read first', () => {
+  it('the first customers by name and the count, leaving out those being deleted', async () => {
+    await customers('Dotto', 'Asha', 'Chausiku', 'Baraka');
+    const chausiku = (await db.customers.toArray()).find((c) => c.name === 'Chausiku')!;
+    await deleteCustomer(COMPANY, chausiku.id);
+    expect(await firstCustomers(COMPANY, 2)).toMatchObject({
+      rows: [{ name: 'Asha' }, { name: 'Baraka' }],
+      total: 3,
+    });
+    const all = await firstCustomers(COMPANY, 10);
+    expect(all.rows.map((c) => c.name)).toEqual(['Asha', 'Baraka', 'Dotto']);
+  });
+
+  it('the first invoice ids are the start of the whole list, and the count is its length', async () => {
+    for (let i = 0; i < 5; i++) await saveInvoiceDraft(operator, invoiceInput());
+    const listed = await listedInvoiceIds(operator.companyId);
+    expect(listed).toHaveLength(5);
+    expect(await firstInvoiceIds(operator.companyId, {}, 3)).toEqual({
+      ids: listed.slice(0, 3),
+      total: 5,
+    });
+    expect(await firstInvoiceIds(operator.companyId, { status: 'issued' }, 3)).toEqual({
+      ids: [],
+      total: 0,
+    });
+  });
+
+  it('the invoice list screen keeps its ids and follows a new invoice', async () => {
+    await saveInvoiceDraft(operator, invoiceInput());
+    const view = renderHook(() => useInvoiceListIds(operator.companyId, {}));
+    await waitFor(() => expect(view.result.current).toMatchObject({ complete: true, total: 1 }));
+    view.unmount();
+    const again = renderHook(() => useInvoiceListIds(operator.companyId, {}));
+    expect(again.result.current).toMatchObject({ complete: true, total: 1 });
+    await act(() => saveInvoiceDraft(operator, invoiceInput()));
+    await waitFor(() => expect(again.result.current).toMatchObject({ complete: true, total: 2 }));
+    again.unmount();
+  });
+});
