@@ -341,9 +341,9 @@ export function byAmountThenKey<T>(amount: (item: T) => number, key: (item: T) =
 
 /**
  * The report of the sales from `firstDay` to `lastDay` (inclusive) that match the filter: the
- * phone's computation, and the reference the server's SQL is tested against. Product and
- * customer names are the greatest (code point order) of those printed, as the server takes them;
- * the server names saved products and customers as they are saved now.
+ * phone's computation, and the reference the server's SQL is tested against. Product, customer
+ * and operator names are the greatest (code point order) of those printed on the receipts the
+ * filter counts, as the server takes them under every filter.
  */
 export function aggregateSales(
   sales: Iterable<Sale>,

@@ -191,6 +191,73 @@ async function writeRollups(tx: Tx, companyId: string, ids: string[], sign: 1 | 
       total_incl = sales_customers.total_incl + excluded.total_incl`);
 }
 
+/**
+ * Names the sums of the statuses that receipts just left (already moved in `sales`) anew from
+ * the receipts still counted there. A sum's name is the greatest printed among its receipts,
+ * and a name only grows as receipts are added: once the receipts that printed it have left
+ * (a product renamed, its old receipts since issued by TRA), the sums of their old status
+ * would keep it, and a report filtered by that status would show a name none of its receipts
+ * has, where the unfiltered one and the phone show the greatest of those it counts.
+ */
+async function renameLeftSums(tx: Tx, companyId: string, ids: string[], statuses: string[]) {
+  if (ids.length === 0) return;
+  const moved = sql`m.company_id = ${companyId} and m.invoice_id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const left = sql`${`{${[...new Set(statuses)].join(',')}}`}::text[]`;
+  // Every sum of the old statuses the moved receipts were in loses its name first, so one
+  // they left empty names nothing (a report takes the greatest name over several sums).
+  await tx.execute(sql`update sales_daily d set operator_name = ''
+    where d.company_id = ${companyId} and d.status = any(${left}) and d.operator_name <> ''
+      and (d.date, d.operator_key) in (select m.date, coalesce(m.operator_id::text, '')
+        from sales m where ${moved})`);
+  await tx.execute(sql`update sales_products p set name = ''
+    where p.company_id = ${companyId} and p.facet = any(array(select 's:' || unnest(${left})))
+      and p.name <> '' and (p.slot, p.product_key) in (select mx.slot, ml.product_key from sales m
+        join sale_lines ml on ml.company_id = m.company_id and ml.invoice_id = m.invoice_id
+        cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
+        where ${moved})`);
+  await tx.execute(sql`update sales_customers c set name = ''
+    where c.company_id = ${companyId} and c.facet = any(array(select 's:' || unnest(${left})))
+      and c.name <> '' and (c.slot, c.customer_key) in (select mx.slot, m.customer_key from sales m
+        cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
+        where ${moved})`);
+  // Then the days and operators they touched are named from the receipts still there.
+  await tx.execute(sql`update sales_daily d set operator_name = n.name
+    from (select f.facet, s.date, coalesce(s.operator_id::text, '') as operator_key, s.status,
+        max(s.operator_name collate "C") as name
+      from sales s ${DAY_FACETS}
+      where s.company_id = ${companyId} and s.status = any(${left}) and f.facet is not null
+        and (s.date, coalesce(s.operator_id::text, '')) in (select m.date,
+          coalesce(m.operator_id::text, '') from sales m where ${moved})
+      group by f.facet, s.date, s.operator_id, s.status) n
+    where d.company_id = ${companyId} and d.facet = n.facet and d.date = n.date
+      and d.operator_key = n.operator_key and d.status = n.status`);
+  // The product and customer sums of a status are its own facet, 's:<status>'.
+  await tx.execute(sql`update sales_products p set name = n.name
+    from (select 's:' || s.status as facet, x.slot, l.product_key,
+        max(l.description collate "C") as name
+      from sales s join sale_lines l on l.company_id = s.company_id and l.invoice_id = s.invoice_id
+        ${SLOTS}
+      where s.company_id = ${companyId} and s.status = any(${left})
+        and (x.slot, l.product_key) in (select mx.slot, ml.product_key from sales m
+          join sale_lines ml on ml.company_id = m.company_id and ml.invoice_id = m.invoice_id
+          cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
+          where ${moved})
+      group by s.status, x.slot, l.product_key) n
+    where p.company_id = ${companyId} and p.facet = n.facet and p.slot = n.slot
+      and p.product_key = n.product_key`);
+  await tx.execute(sql`update sales_customers c set name = n.name
+    from (select 's:' || s.status as facet, x.slot, s.customer_key,
+        max(s.customer_name collate "C") as name
+      from sales s ${SLOTS}
+      where s.company_id = ${companyId} and s.status = any(${left})
+        and (x.slot, s.customer_key) in (select mx.slot, m.customer_key from sales m
+          cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
+          where ${moved})
+      group by s.status, x.slot, s.customer_key) n
+    where c.company_id = ${companyId} and c.facet = n.facet and c.slot = n.slot
+      and c.customer_key = n.customer_key`);
+}
+
 async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void> {
   if (list.length === 0) return;
   const known = new Map<string, Sale['status']>();
@@ -236,6 +303,12 @@ async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void
     sql`insert into sale_lines select * from ${asRows(saleLines, lines)} on conflict do nothing`,
   );
   await writeRollups(tx, companyId, [...fresh, ...moved], 1);
+  await renameLeftSums(
+    tx,
+    companyId,
+    moved,
+    moved.map((id) => known.get(id)!),
+  );
 }
 
 /** Brings the company's sales rows up to its last committed change. Safe from several processes. */
