@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from '../tests/e2e/helpers/browser';
 import { registerDemoVfd, signInOperator, tokenOf } from '../tests/e2e/helpers/invoices';
 import { startServer } from '../tests/e2e/helpers/server';
+import { searchTime } from './list-search';
 import { processCpuMs } from './support';
 
 const RECORDS = 10_000;
@@ -156,36 +157,6 @@ async function measureList(page: Page, name: 'customer' | 'invoice', total: stri
   console.log(`  ${name}s: counts shown on the last reload: ${JSON.stringify(counts)}`);
 }
 
-/** Types `text` into the list's search; ms until the count changes and a frame is drawn. */
-function searchTime(page: Page, name: string, text: string): Promise<number> {
-  return page.evaluate(
-    async ([id, query]) => {
-      const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
-      const count = document.querySelector(`[data-testid="${id}-count"]`)!;
-      const before = count.textContent;
-      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      // Watched before the key is typed: a list that answers at once changes the count within
-      // the input event itself.
-      const changed = new Promise<void>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (count.textContent !== before) {
-            observer.disconnect();
-            resolve();
-          }
-        });
-        observer.observe(count, { childList: true, characterData: true, subtree: true });
-      });
-      const start = performance.now();
-      setValue.call(input, query);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      await changed;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      return performance.now() - start;
-    },
-    [name, text] as const,
-  );
-}
-
 async function measureSearch(page: Page, name: string, queries: string[]) {
   await page.goto(`/${name}s`);
   await page.getByTestId(`${name}-row`).first().waitFor({ timeout: 60_000 });
@@ -193,8 +164,8 @@ async function measureSearch(page: Page, name: string, queries: string[]) {
   const searches: number[] = [];
   const clears: number[] = [];
   for (const query of queries) {
-    searches.push(await searchTime(page, name, query));
-    clears.push(await searchTime(page, name, ''));
+    searches.push(await searchTime(page, `${name}-count`, query));
+    clears.push(await searchTime(page, `${name}-count`, ''));
   }
   row(`${name}s: search → list updated`, searches);
   row(`${name}s: clear the search → all again`, clears);
