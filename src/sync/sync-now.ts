@@ -23,7 +23,7 @@ export const ISSUE_PULL_WAIT_MS = 2_000;
 export const ISSUE_FOLLOW_MS = 20_000;
 
 /**
- * After a sync that sent changes, invoices it submitted are numbered but issued only as TRA
+ * After a sync that submitted invoices, they are numbered but issued only as TRA
  * accepts them, one by one. Rather than leave the phone to learn that at its next poll, the
  * sync asks again at once with pulls the server holds until something changes, for as long as
  * the phone shows submitted invoices and the server has receipts pending. It stops as soon as
@@ -50,6 +50,17 @@ export type SyncResult =
 export async function syncNow(options: SyncOptions): Promise<SyncResult> {
   const now = options.now ?? Date.now;
   const result = await withSyncLock(async () => {
+    // Only a sync that sends invoices to submit waits for their receipts: an expense or a
+    // customer sent must not keep the sync lock while other receipts of the company are on
+    // their way to TRA.
+    const submits = await db.outbox
+      .filter(
+        (entry) =>
+          entry.companyId === options.companyId &&
+          entry.entity === 'invoice' &&
+          entry.action === 'submit',
+      )
+      .count();
     const drain = await drainOutbox(options);
     // Pull even when an entry waits out a backoff: the server is reachable and has news.
     const pull =
@@ -58,7 +69,7 @@ export async function syncNow(options: SyncOptions): Promise<SyncResult> {
         : await pullChanges(options);
     if (drain.status === 'done' && pull?.status === 'done') {
       await db.meta.put({ key: lastSyncKey(options.companyId), value: now() });
-      if (drain.sent > 0) await followReceipts(options, now);
+      if (drain.sent > 0 && submits > 0) await followReceipts(options, now);
     }
     return { status: 'done' as const, drain, pull };
   });
