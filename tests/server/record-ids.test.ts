@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 const call = (...args: Parameters<FiscalEnv['server']['call']>) => env.server.call(...args);
-const letters = () => crypto.randomBytes(3).toString('hex').toUpperCase().replace(/\d/g, 'X');
+// A code no other category of the run has: two random codes of one company could match, and the
+// second would be refused as taken.
+let codes = 0;
+const uniqueCode = () => `C${(codes += 1)}-${crypto.randomBytes(3).toString('hex').toUpperCase()}`;
 const receiptCode = () => `${crypto.randomBytes(3).toString('hex').toUpperCase()}${digits(3)}`;
 
 interface Kind {
@@ -82,7 +85,7 @@ const kinds: Record<string, Kind> = {
   },
   'expense categories': {
     path: '/v1/accounting/expense-categories',
-    body: (id, mark) => ({ id, name: mark, code: letters() }),
+    body: (id, mark) => ({ id, name: mark, code: uniqueCode() }),
     marked: (record) => record.name,
   },
 };
