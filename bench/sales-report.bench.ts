@@ -54,6 +54,10 @@ async function time(label: string, filter: Parameters<typeof salesReport>[1]['fi
 
 await time('year, no filter', {});
 await time('year, one operator', { operator: year.operatorIds[0] });
+await time('year, one operator, issued receipts', {
+  operator: year.operatorIds[0],
+  status: 'issued',
+});
 await time('year, one product', { product: year.productIds[0] });
 await time('year, one product, issued receipts', {
   product: year.productIds[0],

@@ -107,7 +107,7 @@ function greaterName(column: PgColumn): SQL {
 /**
  * The facets a receipt is counted in (server/db/schema/reports.ts): every receipt in '', then
  * by payment type, tax group and each saved product on its lines; the product and customer sums
- * also by operator and status.
+ * also by operator (the day and hour sums have it as a column). Every sum is kept per status.
  */
 const PAY_AND_TAX = `'', case when s.pay_cash > 0 then 'p:CASH' end,
   case when s.pay_cheque > 0 then 'p:CHEQUE' end, case when s.pay_ccard > 0 then 'p:CCARD' end,
@@ -121,7 +121,7 @@ const DAY_FACETS = sql.raw(
 );
 const ALL_FACETS = sql.raw(
   `cross join lateral unnest(array[${PAY_AND_TAX},
-    'o:' || coalesce(s.operator_id::text, ''), 's:' || s.status] || ${PRODUCTS}) f(facet)`,
+    'o:' || coalesce(s.operator_id::text, '')] || ${PRODUCTS}) f(facet)`,
 );
 /** A receipt's day slot and month slot. */
 const SLOTS = sql.raw(
@@ -166,26 +166,27 @@ async function writeRollups(tx: Tx, companyId: string, ids: string[], sign: 1 | 
       receipts = sales_hours.receipts + excluded.receipts,
       total_incl = sales_hours.total_incl + excluded.total_incl`);
   await tx.execute(sql`insert into sales_products (company_id, facet, slot, product_key, product_id,
-      name, lines, quantity, amount)
+      name, status, lines, quantity, amount)
     select s.company_id, f.facet, x.slot, l.product_key, max(l.product_id::text)::uuid,
-      max(l.description collate "C"), ${n} * count(*), ${n} * sum(l.quantity), ${n} * sum(l.amount)
+      max(l.description collate "C"), s.status, ${n} * count(*), ${n} * sum(l.quantity),
+      ${n} * sum(l.amount)
     from sales s join sale_lines l on l.company_id = s.company_id and l.invoice_id = s.invoice_id
       ${SLOTS} ${ALL_FACETS}
     where ${chosen} and f.facet is not null
-    group by s.company_id, f.facet, x.slot, l.product_key
-    on conflict (company_id, facet, slot, product_key) do update set
+    group by s.company_id, f.facet, x.slot, l.product_key, s.status
+    on conflict (company_id, facet, slot, product_key, status) do update set
       name = ${greaterName(salesProducts.name)},
       lines = sales_products.lines + excluded.lines,
       quantity = sales_products.quantity + excluded.quantity,
       amount = sales_products.amount + excluded.amount`);
   await tx.execute(sql`insert into sales_customers (company_id, facet, slot, customer_key,
-      customer_id, name, receipts, total_incl)
+      customer_id, name, status, receipts, total_incl)
     select s.company_id, f.facet, x.slot, s.customer_key, max(s.customer_id::text)::uuid,
-      max(s.customer_name collate "C"), ${n} * count(*), ${n} * sum(s.total_incl)
+      max(s.customer_name collate "C"), s.status, ${n} * count(*), ${n} * sum(s.total_incl)
     from sales s ${SLOTS} ${ALL_FACETS}
     where ${chosen} and f.facet is not null
-    group by s.company_id, f.facet, x.slot, s.customer_key
-    on conflict (company_id, facet, slot, customer_key) do update set
+    group by s.company_id, f.facet, x.slot, s.customer_key, s.status
+    on conflict (company_id, facet, slot, customer_key, status) do update set
       name = ${greaterName(salesCustomers.name)},
       receipts = sales_customers.receipts + excluded.receipts,
       total_incl = sales_customers.total_incl + excluded.total_incl`);
@@ -210,13 +211,13 @@ async function renameLeftSums(tx: Tx, companyId: string, ids: string[], statuses
       and (d.date, d.operator_key) in (select m.date, coalesce(m.operator_id::text, '')
         from sales m where ${moved})`);
   await tx.execute(sql`update sales_products p set name = ''
-    where p.company_id = ${companyId} and p.facet = any(array(select 's:' || unnest(${left})))
+    where p.company_id = ${companyId} and p.status = any(${left})
       and p.name <> '' and (p.slot, p.product_key) in (select mx.slot, ml.product_key from sales m
         join sale_lines ml on ml.company_id = m.company_id and ml.invoice_id = m.invoice_id
         cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
         where ${moved})`);
   await tx.execute(sql`update sales_customers c set name = ''
-    where c.company_id = ${companyId} and c.facet = any(array(select 's:' || unnest(${left})))
+    where c.company_id = ${companyId} and c.status = any(${left})
       and c.name <> '' and (c.slot, c.customer_key) in (select mx.slot, m.customer_key from sales m
         cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
         where ${moved})`);
@@ -231,31 +232,29 @@ async function renameLeftSums(tx: Tx, companyId: string, ids: string[], statuses
       group by f.facet, s.date, s.operator_id, s.status) n
     where d.company_id = ${companyId} and d.facet = n.facet and d.date = n.date
       and d.operator_key = n.operator_key and d.status = n.status`);
-  // The product and customer sums of a status are its own facet, 's:<status>'.
   await tx.execute(sql`update sales_products p set name = n.name
-    from (select 's:' || s.status as facet, x.slot, l.product_key,
-        max(l.description collate "C") as name
+    from (select f.facet, x.slot, l.product_key, s.status, max(l.description collate "C") as name
       from sales s join sale_lines l on l.company_id = s.company_id and l.invoice_id = s.invoice_id
-        ${SLOTS}
-      where s.company_id = ${companyId} and s.status = any(${left})
+        ${SLOTS} ${ALL_FACETS}
+      where s.company_id = ${companyId} and s.status = any(${left}) and f.facet is not null
         and (x.slot, l.product_key) in (select mx.slot, ml.product_key from sales m
           join sale_lines ml on ml.company_id = m.company_id and ml.invoice_id = m.invoice_id
           cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
           where ${moved})
-      group by s.status, x.slot, l.product_key) n
+      group by f.facet, x.slot, l.product_key, s.status) n
     where p.company_id = ${companyId} and p.facet = n.facet and p.slot = n.slot
-      and p.product_key = n.product_key`);
+      and p.product_key = n.product_key and p.status = n.status`);
   await tx.execute(sql`update sales_customers c set name = n.name
-    from (select 's:' || s.status as facet, x.slot, s.customer_key,
+    from (select f.facet, x.slot, s.customer_key, s.status,
         max(s.customer_name collate "C") as name
-      from sales s ${SLOTS}
-      where s.company_id = ${companyId} and s.status = any(${left})
+      from sales s ${SLOTS} ${ALL_FACETS}
+      where s.company_id = ${companyId} and s.status = any(${left}) and f.facet is not null
         and (x.slot, s.customer_key) in (select mx.slot, m.customer_key from sales m
           cross join lateral (values ('d' || m.date), ('m' || substr(m.date, 1, 7))) mx(slot)
           where ${moved})
-      group by s.status, x.slot, s.customer_key) n
+      group by f.facet, x.slot, s.customer_key, s.status) n
     where c.company_id = ${companyId} and c.facet = n.facet and c.slot = n.slot
-      and c.customer_key = n.customer_key`);
+      and c.customer_key = n.customer_key and c.status = n.status`);
 }
 
 async function writeSales(tx: Tx, companyId: string, list: Sale[]): Promise<void> {

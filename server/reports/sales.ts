@@ -139,13 +139,15 @@ function dayFacet(filter: SalesFilter): string | null {
   return '';
 }
 
-/** The facet of the product and customer sums that answers the filter, or null. */
+/**
+ * The facet of the product and customer sums that answers the filter (with status as their
+ * column), or null.
+ */
 function topFacet(filter: SalesFilter): string | null {
-  const set = FILTER_KEYS.filter((key) => filter[key]);
+  const set = FILTER_KEYS.filter((key) => key !== 'status' && filter[key]);
   if (set.length === 0) return '';
   if (set.length > 1) return null;
   if (filter.operator) return `o:${filter.operator}`;
-  if (filter.status) return `s:${filter.status}`;
   return dayFacet(filter) || null;
 }
 
@@ -170,7 +172,9 @@ export async function salesReport(db: DbOrTx, query: SalesQuery): Promise<SalesR
   const top = topFacet(query.filter);
   const period = sql`s.company_id = ${query.companyId} and s.facet = ${facet} and s.date >= ${query.firstDay} and s.date <= ${query.lastDay}`;
   const slots = sql`${slotWhere(query)} and s.facet = ${facet}`;
-  const topSlots = sql`${slotWhere(query)} and s.facet = ${top}`;
+  const topSlots = sql`${slotWhere(query)} and s.facet = ${top}${
+    query.filter.status ? sql` and s.status = ${query.filter.status}` : sql``
+  }`;
   // Days and operators, then weekday × hour. grouping() tells which set a row belongs to:
   // 7 = by day, 9 = by weekday and hour, 14 = by operator. They come from the sums of the
   // filter's facet (a year is a thousand day rows and a dozen month slots); for a customer, or

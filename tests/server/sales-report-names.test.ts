@@ -182,6 +182,8 @@ describe('names in the sales report', () => {
     expect(names(await report({ status: 'submitted' }))).toEqual(waiting);
     expect(names(await report({ status: 'submitted', product: productId }))).toEqual(waiting);
     expect(names(await report({ status: 'submitted', operator: operator.id }))).toEqual(waiting);
+    expect(names(await report({ status: 'submitted', payment: 'CASH' }))).toEqual(waiting);
+    expect(names(await report({ status: 'issued', product: productId }))).toEqual(names(all));
     expect(names(await report({ status: 'issued' }))).toEqual(names(all));
   }, 120_000);
 });

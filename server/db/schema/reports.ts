@@ -122,9 +122,9 @@ const total = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
  * A facet is a subset of the receipts that a report filter picks, summed on its own so that a
  * filtered report reads sums too: '' is every receipt, 'p:EMONEY' the receipts with a payment of
  * that TRA type, 't:A' those with a line of that tax group, 'i:<product id>' those with a line
- * of that saved product; in the product and customer sums also 'o:<operator key>' and
- * 's:<status>' (days and hours carry operator and status as columns). A receipt is counted in
- * every facet it belongs to, once.
+ * of that saved product; in the product and customer sums also 'o:<operator key>' (days and
+ * hours carry the operator as a column). Every sum is kept per status, so a status filter
+ * narrows any facet. A receipt is counted in every facet it belongs to, once.
  */
 export const salesDaily = pgTable(
   'sales_daily',
@@ -187,7 +187,7 @@ export const salesHours = pgTable(
   ],
 );
 
-/** Lines summed per slot and product (the saved product, else the description). */
+/** Lines summed per slot, product (the saved product, else the description) and status. */
 export const salesProducts = pgTable(
   'sales_products',
   {
@@ -199,15 +199,16 @@ export const salesProducts = pgTable(
     productKey: text('product_key').notNull(),
     productId: uuid('product_id'),
     name: text('name').notNull(),
-    /** Lines counted: a product whose lines all left a facet (status moved) is not listed. */
+    status: text('status', { enum: ['submitted', 'issued'] }).notNull(),
+    /** Lines counted: a product whose lines all left a status (TRA issued them) is not listed. */
     lines: integer('lines').notNull().default(0),
     quantity: total('quantity'),
     amount: total('amount'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.slot, t.productKey] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.slot, t.productKey, t.status] })],
 );
 
-/** Receipts summed per slot and customer (the saved customer, else the name printed). */
+/** Receipts summed per slot, customer (the saved customer, else the name printed) and status. */
 export const salesCustomers = pgTable(
   'sales_customers',
   {
@@ -219,8 +220,9 @@ export const salesCustomers = pgTable(
     customerKey: text('customer_key').notNull(),
     customerId: uuid('customer_id'),
     name: text('name').notNull(),
+    status: text('status', { enum: ['submitted', 'issued'] }).notNull(),
     receipts: integer('receipts').notNull().default(0),
     totalIncl: total('total_incl'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.slot, t.customerKey] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.facet, t.slot, t.customerKey, t.status] })],
 );
