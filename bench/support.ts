@@ -24,7 +24,7 @@ import { installCertificate } from '../server/vfd/registration';
 import { invoiceBody } from '../tests/helpers/invoices';
 
 export async function benchDatabase(): Promise<
-  Database & { label: string; drop(): Promise<void> }
+  Database & { label: string; url?: string; drop(): Promise<void> }
 > {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {
@@ -44,6 +44,7 @@ export async function benchDatabase(): Promise<
   return {
     ...database,
     label: 'PostgreSQL',
+    url: target.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
