@@ -579,6 +579,14 @@ export async function listedInvoiceIds(
   return ids.reverse();
 }
 
+/** How many invoices listedInvoiceIds has; in a live query, watches the list's range. */
+export function countListedInvoices(
+  companyId: string,
+  filter: Omit<InvoiceFilter, 'search'> = {},
+): Promise<number> {
+  return listedRange(companyId, filter).count();
+}
+
 /**
  * The first `limit` ids of listedInvoiceIds and how many it has, without reading the other
  * thousands of keys (IndexedDB counts a range without reading it): what a screen shows first.

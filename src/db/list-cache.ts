@@ -48,3 +48,16 @@ export class ListCache<T> {
     this.entries.clear();
   }
 }
+
+/**
+ * Runs `read` outside the live query that awaits it. A live query records every key it reads,
+ * to know which writes concern it: for a list of 10,000 ids that bookkeeping and its garbage
+ * cost more than the read itself, before the list can show. The caller watches the list
+ * another way first, e.g. by counting its range, which is recorded as the range alone.
+ */
+export function unwatched<T>(read: () => Promise<T>): Promise<T> {
+  // A timer's callback runs outside Dexie's zone, so nothing read from it is recorded.
+  return new Promise((resolve, reject) => {
+    setTimeout(() => void read().then(resolve, reject), 0);
+  });
+}

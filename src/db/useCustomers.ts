@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalCustomer } from './db';
-import { findCustomers, firstCustomers, type FirstCustomers } from './customers';
-import { ListCache } from './list-cache';
+import { countCustomerRows, findCustomers, firstCustomers, type FirstCustomers } from './customers';
+import { ListCache, unwatched } from './list-cache';
 
 /**
  * The company's customers in name order, filtered by the search words; updates by itself when
@@ -40,9 +40,10 @@ export function useCustomerList(companyId: string | null): CustomerList | undefi
   const all = useLiveQuery(
     async () => {
       if (!companyId) return [];
-      // Read even when in memory: the read is what keeps the list live. What is in memory is
-      // shown meanwhile, from the first render.
-      return customerLists.load(companyId, () => findCustomers(companyId));
+      // Read even when in memory: any write in the list's range runs this again, and what is
+      // in memory is shown meanwhile, from the first render. The rows are read unwatched.
+      await countCustomerRows();
+      return unwatched(() => customerLists.load(companyId, () => findCustomers(companyId)));
     },
     [companyId],
     companyId ? customerLists.get(companyId) : undefined,

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalInvoice } from './db';
 import {
+  countListedInvoices,
   firstInvoiceIds,
   invoiceIdsWithWords,
   invoicesByIds,
@@ -10,7 +11,7 @@ import {
   searchWordsOf,
   type InvoiceFilter,
 } from './invoices';
-import { ListCache } from './list-cache';
+import { ListCache, unwatched } from './list-cache';
 
 /** The list's ids by company and filter, and the rows last shown, as last read (see ListCache). */
 const listedIds = new ListCache<string[]>('invoices');
@@ -29,7 +30,10 @@ function useListedIds(companyId: string | null, filter: Omit<InvoiceFilter, 'sea
   return useLiveQuery(
     async () => {
       if (!companyId) return [];
-      return listedIds.load(key, () => listedInvoiceIds(companyId, { status, firstDay, lastDay }));
+      const filter = { status, firstDay, lastDay };
+      // Any write in the list's range runs this again; the ids themselves are read unwatched.
+      await countListedInvoices(companyId, filter);
+      return unwatched(() => listedIds.load(key, () => listedInvoiceIds(companyId, filter)));
     },
     [key],
     companyId ? listedIds.get(key) : undefined,
