@@ -93,14 +93,37 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<S
     failed: accessibilityAudits
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
-    details: accessibilityAudits
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .flatMap((ref) => {
-        const items =
-          (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { snippet?: string } }> })
-            ?.items ?? [];
-        return items.map((item) => `${ref.id}: ${item.node?.snippet ?? '?'}`);
-      }),
+    details: [
+      ...accessibilityAudits
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .flatMap((ref) => {
+          const items =
+            (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { snippet?: string } }> })
+              ?.items ?? [];
+          return items.map((item) => `${ref.id}: ${item.node?.snippet ?? '?'}`);
+        }),
+      // Where the blocking time comes from: the main thread's long tasks and each script's cost.
+      ...(
+        (
+          lhr.audits['long-tasks']?.details as {
+            items?: Array<{ url?: string; startTime?: number; duration?: number }>;
+          }
+        )?.items ?? []
+      ).map(
+        (task) =>
+          `long task at ${Math.round(task.startTime ?? 0)} ms: ${Math.round(task.duration ?? 0)} ms, ${task.url ?? '?'}`,
+      ),
+      ...(
+        (
+          lhr.audits['bootup-time']?.details as {
+            items?: Array<{ url?: string; scripting?: number; scriptParseCompile?: number }>;
+          }
+        )?.items ?? []
+      ).map(
+        (script) =>
+          `script ${script.url ?? '?'}: ${Math.round(script.scripting ?? 0)} ms running, ${Math.round(script.scriptParseCompile ?? 0)} ms compiling`,
+      ),
+    ],
   };
 }
 
