@@ -9,6 +9,8 @@ import { db } from './db';
 
 export class ListCache<T> {
   private readonly entries = new Map<string, T>();
+  /** Reads under way by `share`, with the count of changes they started at. */
+  private readonly pending = new Map<string, { changes: number; value: Promise<T> }>();
   /** Counts the table's changes, so a read that overlapped a change is not kept. */
   private changes = 0;
 
@@ -21,7 +23,9 @@ export class ListCache<T> {
     Dexie.on('storagemutated', (parts) => {
       if (Object.keys(parts).some((part) => part.startsWith(prefix))) this.clear();
     });
-    db.on('ready', () => this.clear(), true);
+    // A database opened again may hold other data (a sign-out clears it): what was read
+    // before is dropped. Reads waiting for the opening read the new data, and are kept.
+    db.on('ready', () => this.entries.clear(), true);
   }
 
   /** The entry, if the table has not changed since it was read. */
@@ -40,6 +44,23 @@ export class ListCache<T> {
         this.entries.delete(this.entries.keys().next().value!);
       }
     }
+    return value;
+  }
+
+  /**
+   * The entry if there is one, else as `load`, but a read of the same key under way is shared
+   * instead of started again: a screen's first read joins the one its route began while the
+   * screen's code was loading.
+   */
+  share(key: string, read: () => Promise<T>): Promise<T> {
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const pending = this.pending.get(key);
+    if (pending && pending.changes === this.changes) return pending.value;
+    const value = this.load(key, read).finally(() => {
+      if (this.pending.get(key)?.value === value) this.pending.delete(key);
+    });
+    this.pending.set(key, { changes: this.changes, value });
     return value;
   }
 

@@ -18,8 +18,26 @@ export function useCustomers(companyId: string | null, search = ''): LocalCustom
 /** Each company's whole customer list, as the list screen last read it (see ListCache). */
 const customerLists = new ListCache<LocalCustomer[]>('customers');
 
+/** Each company's first screen of customers and their count (see ListCache). */
+const firstReads = new ListCache<FirstCustomers>('customers');
+
 /** Rows read first when the list is not in memory: more than a phone's screen shows. */
 export const FIRST_CUSTOMERS = 40;
+
+const readFirst = (companyId: string) =>
+  firstReads.share(companyId, () => firstCustomers(companyId, FIRST_CUSTOMERS));
+
+/**
+ * Starts reading the list's first screen for the screen to find when it renders: the route
+ * calls it while the screen's code loads, so the database opens and reads meanwhile.
+ */
+export function prefetchCustomerList(companyId: string): Promise<void> {
+  return readFirst(companyId).then(
+    () => undefined,
+    // The screen reads them itself and says what went wrong.
+    () => undefined,
+  );
+}
 
 export interface CustomerList {
   /** In name order: all of them once `complete`, before that the first of them. */
@@ -48,12 +66,17 @@ export function useCustomerList(companyId: string | null): CustomerList | undefi
     [companyId],
     companyId ? customerLists.get(companyId) : undefined,
   );
-  const [first, setFirst] = useState<(FirstCustomers & { companyId: string }) | undefined>();
+  // Read ahead by the route, the first screen is there from the first render.
+  const [first, setFirst] = useState<(FirstCustomers & { companyId: string }) | undefined>(() => {
+    if (!companyId) return undefined;
+    const read = firstReads.get(companyId);
+    return read && { ...read, companyId };
+  });
   const needFirst = Boolean(companyId) && all === undefined;
   useEffect(() => {
     if (!companyId || !needFirst) return;
     let current = true;
-    void firstCustomers(companyId, FIRST_CUSTOMERS).then((read) => {
+    void readFirst(companyId).then((read) => {
       if (current) setFirst({ ...read, companyId });
     });
     return () => {

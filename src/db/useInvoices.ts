@@ -16,17 +16,61 @@ import { ListCache, unwatched } from './list-cache';
 /** The list's ids by company and filter, and the rows last shown, as last read (see ListCache). */
 const listedIds = new ListCache<string[]>('invoices');
 const shownRows = new ListCache<Map<string, LocalInvoice>>('invoices');
+/** The first screen of a list (its first ids and its count) by company and filter. */
+const firstIds = new ListCache<{ ids: string[]; total: number }>('invoices');
+/** The invoices of those first ids, by company, so the first rows show from the first render. */
+const firstRows = new ListCache<Map<string, LocalInvoice>>('invoices');
 
 /** Ids read first when the list is not in memory: more than a phone's screen shows. */
 export const FIRST_INVOICES = 30;
+
+type ListFilter = Omit<InvoiceFilter, 'search'>;
+
+const listKey = (companyId: string | null, { status, firstDay, lastDay }: ListFilter) =>
+  `${companyId}|${status ?? ''}|${firstDay ?? ''}|${lastDay ?? ''}`;
+
+function readFirstIds(companyId: string, { status, firstDay, lastDay }: ListFilter) {
+  return firstIds.share(listKey(companyId, { status, firstDay, lastDay }), () =>
+    firstInvoiceIds(companyId, { status, firstDay, lastDay }, FIRST_INVOICES),
+  );
+}
+
+/**
+ * Starts reading the list's first screen (its first ids, count and invoices) for the screen to
+ * find when it renders: the route calls it while the screen's code loads, so the database opens
+ * and reads meanwhile instead of after the first render.
+ */
+export function prefetchInvoiceList(companyId: string, filter: ListFilter): Promise<void> {
+  return (
+    readFirstIds(companyId, filter)
+      .then(({ ids }) =>
+        firstRows.load(companyId, async () => {
+          const invoices = await invoicesByIds(companyId, ids);
+          return new Map(invoices.map((invoice) => [invoice.id, invoice]));
+        }),
+      )
+      // The screen reads them itself and says what went wrong.
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+  );
+}
+
+/** These invoices from the first rows read ahead, if every one of them is there. */
+function firstRowsOf(companyId: string, ids: readonly string[]) {
+  const rows = firstRows.get(companyId);
+  if (!rows || !ids.every((id) => rows.has(id))) return undefined;
+  return new Map(ids.map((id) => [id, rows.get(id)!]));
+}
 
 /**
  * The company's invoice ids in the filter's status and days (its search aside), newest first,
  * live; at once when in memory (the query still reads them, which keeps them live).
  */
-function useListedIds(companyId: string | null, filter: Omit<InvoiceFilter, 'search'>) {
+function useListedIds(companyId: string | null, filter: ListFilter) {
   const { status, firstDay, lastDay } = filter;
-  const key = `${companyId}|${status ?? ''}|${firstDay ?? ''}|${lastDay ?? ''}`;
+  const key = listKey(companyId, filter);
   return useLiveQuery(
     async () => {
       if (!companyId) return [];
@@ -88,13 +132,19 @@ export function useInvoiceListIds(
 ): InvoiceListIds | undefined {
   const { status, firstDay, lastDay } = filter;
   const all = useInvoiceIds(companyId, filter);
-  const key = `${companyId}|${status ?? ''}|${firstDay ?? ''}|${lastDay ?? ''}`;
-  const [first, setFirst] = useState<{ key: string; ids: string[]; total: number }>();
+  const key = listKey(companyId, filter);
+  // Read ahead by the route, the first screen is there from the first render.
+  const [first, setFirst] = useState<{ key: string; ids: string[]; total: number } | undefined>(
+    () => {
+      const read = companyId ? firstIds.get(key) : undefined;
+      return read && { key, ...read };
+    },
+  );
   const needFirst = Boolean(companyId) && all === undefined;
   useEffect(() => {
     if (!companyId || !needFirst) return;
     let current = true;
-    void firstInvoiceIds(companyId, { status, firstDay, lastDay }, FIRST_INVOICES).then((read) => {
+    void readFirstIds(companyId, { status, firstDay, lastDay }).then((read) => {
       if (current) setFirst({ key, ...read });
     });
     return () => {
@@ -124,6 +174,6 @@ export function useInvoicesByIds(
       });
     },
     [key],
-    shownRows.get(key),
+    shownRows.get(key) ?? (companyId ? firstRowsOf(companyId, ids) : undefined),
   );
 }

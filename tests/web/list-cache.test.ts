@@ -10,8 +10,8 @@ import {
 } from '../../src/db/customers';
 import { db } from '../../src/db/db';
 import { firstInvoiceIds, listedInvoiceIds, saveInvoiceDraft } from '../../src/db/invoices';
-import { useCustomerList } from '../../src/db/useCustomers';
-import { useInvoiceListIds } from '../../src/db/useInvoices';
+import { prefetchCustomerList, useCustomerList } from '../../src/db/useCustomers';
+import { prefetchInvoiceList, useInvoiceListIds, useInvoicesByIds } from '../../src/db/useInvoices';
 import { invoiceInput, operator } from './helpers/invoices';
 import { resetLocalDatabase } from './helpers/local-db';
 
@@ -136,5 +136,46 @@ describe('what the lists read first', () => {
     await act(() => saveInvoiceDraft(operator, invoiceInput()));
     await waitFor(() => expect(again.result.current).toMatchObject({ complete: true, total: 2 }));
     again.unmount();
+  });
+});
+
+describe('the lists read ahead by their route', () => {
+  it('show the first customers and their count from the first render', async () => {
+    await customers('Baraka', 'Asha');
+    // As on a reload: the read waits for the database to open.
+    db.close({ disableAutoOpen: false });
+    await prefetchCustomerList(COMPANY);
+    const view = renderHook(() => useCustomerList(COMPANY));
+    expect(view.result.current).toMatchObject({ complete: false, total: 2 });
+    expect(names(view.result.current)).toEqual(['Asha', 'Baraka']);
+    await waitFor(() => expect(view.result.current?.complete).toBe(true));
+    expect(names(view.result.current)).toEqual(['Asha', 'Baraka']);
+    view.unmount();
+  });
+
+  it('are not shown once a change overtook them', async () => {
+    await customers('Asha');
+    await prefetchCustomerList(COMPANY);
+    await saveCustomer(COMPANY, walkIn('Baraka'));
+    const view = renderHook(() => useCustomerList(COMPANY));
+    expect(view.result.current).toBeUndefined();
+    await waitFor(() => expect(view.result.current).toMatchObject({ complete: true, total: 2 }));
+    view.unmount();
+  });
+
+  it('show the first invoices, their rows and the count from the first render', async () => {
+    for (let i = 0; i < 3; i++) await saveInvoiceDraft(operator, invoiceInput());
+    const listed = await listedInvoiceIds(operator.companyId);
+    db.close({ disableAutoOpen: false });
+    await prefetchInvoiceList(operator.companyId, {});
+    const view = renderHook(() => {
+      const list = useInvoiceListIds(operator.companyId, {});
+      return { list, rows: useInvoicesByIds(operator.companyId, list?.ids ?? []) };
+    });
+    expect(view.result.current.list).toEqual({ ids: listed, total: 3, complete: false });
+    expect([...view.result.current.rows!.keys()]).toEqual(listed);
+    await waitFor(() => expect(view.result.current.list?.complete).toBe(true));
+    expect(view.result.current.list?.ids).toEqual(listed);
+    view.unmount();
   });
 });
