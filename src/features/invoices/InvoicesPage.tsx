@@ -27,7 +27,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { datePresetLabels, DATE_PRESETS, presetRange } from '../../../domain/date-range';
+import { datePresetLabels, DATE_PRESETS } from '../../../domain/date-range';
 import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../domain/invoice-status';
 import type { LocalInvoice } from '../../db/db';
 import { useInvoiceListIds } from '../../db/useInvoices';
@@ -39,6 +39,7 @@ import { InvoiceList, InvoiceRow } from './InvoiceList';
 import { syncAndWait } from '../sync/app-sync';
 import type { InvoiceListSearch } from './search';
 import { useInvoiceContext } from './useInvoiceContext';
+import { periodDays } from './list-read-ahead';
 import { useOnline } from './useOnline';
 
 const route = getRouteApi('/_app/invoices');
@@ -189,17 +190,6 @@ function SearchTips() {
       </Popover.Dropdown>
     </Popover>
   );
-}
-
-/** The days of the chosen period (EAT), or none for all time. */
-function periodDays(
-  search: InvoiceListSearch,
-  now: number,
-): { firstDay?: string; lastDay?: string } {
-  if (!search.period) return {};
-  if (search.period === 'custom') return { firstDay: search.from, lastDay: search.to };
-  const range = presetRange(search.period, now);
-  return { firstDay: range.firstDay, lastDay: range.lastDay };
 }
 
 export function InvoicesPage() {
