@@ -4,6 +4,7 @@ import {
   cents,
   divRound,
   formatAmount,
+  groupThousands,
   formatTsh,
   parseAmount,
   toDecimalString,
@@ -41,6 +42,14 @@ describe('amounts', () => {
       fc.property(fc.integer({ min: 0, max: MAX_CENTS }), (n) => {
         expect(parseAmount(toDecimalString(cents(n)))).toBe(n);
         expect(parseAmount(formatAmount(cents(n)))).toBe(n);
+      }),
+    );
+  });
+
+  it('groups thousands as an English number format does', () => {
+    fc.assert(
+      fc.property(fc.nat(), (n) => {
+        expect(groupThousands(String(n))).toBe(n.toLocaleString('en-US'));
       }),
     );
   });
