@@ -1,6 +1,6 @@
 // The Mantine sheets of the screens a visitor sees first (the public pages, sign-in and
 // recovery): /login paints with these instead of all 290 KB of Mantine's styles. The signed-in
-// app and the receipt pages load the whole set (@mantine/core/styles.layer.css) with their
+// app and the receipt pages load the rest (src/app/app-styles.ts) with their
 // chunks. The layout check (tests/e2e/layout.test.ts) fails when a page shows a Mantine part
 // whose sheet is missing. Order: base sheets first, then parts before what is built on them.
 import '@mantine/core/styles/baseline.layer.css';

@@ -1,8 +1,8 @@
 // The frame of every signed-in page: header with the menu button (phones), logo, sync state
 // (connection state for people outside a company), language and account menu; the role's
 // navigation; the page.
-// Every Mantine sheet: the first paint only had those of the public pages (first-paint-styles).
-import '@mantine/core/styles.layer.css';
+// The Mantine sheets the first paint did not load (first-paint-styles has the public pages').
+import '../app-styles';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';

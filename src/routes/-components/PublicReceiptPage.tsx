@@ -1,8 +1,8 @@
 // /r/{publicId}: the customer's own receipt page, reached from a shared link or the QR of an
 // email, with no sign-in and no app shell. It shows the fiscal block (QR and verification code)
 // once the server has numbered the receipt, and checks again while TRA has not confirmed it.
-// Every Mantine sheet: the first paint only had those of the public pages (first-paint-styles).
-import '@mantine/core/styles.layer.css';
+// The Mantine sheets the first paint did not load (first-paint-styles has the public pages').
+import '../../app/app-styles';
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,

@@ -1,8 +1,8 @@
 // The printable invoice: a thermal receipt (58 or 80 mm) or an A4 invoice, drawn from the
 // invoice on this phone and the business header kept with it, so it prints without a
 // connection. The page is sized for the paper (@page) and opens the browser's print dialog.
-// Every Mantine sheet: the first paint only had those of the public pages (first-paint-styles).
-import '@mantine/core/styles.layer.css';
+// The Mantine sheets the first paint did not load (first-paint-styles has the public pages').
+import '../../../app/app-styles';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,0 +1,70 @@
+// The rest of Mantine's sheets, for the signed-in app and the receipt pages: with
+// first-paint-styles.ts, which every page loads, they make all of @mantine/core/styles.layer.css.
+// Importing that whole file parsed the 118 KB of first-paint sheets a second time on every
+// signed-in start. In Mantine's own order; the first-paint sheets are the base parts these are
+// built on, so they still come first. tests/web/mantine-styles.test.ts fails when Mantine adds a
+// sheet that neither file imports.
+import '@mantine/core/styles/Affix.layer.css';
+import '@mantine/core/styles/ActionBar.layer.css';
+import '@mantine/core/styles/AngleSlider.layer.css';
+import '@mantine/core/styles/AppShell.layer.css';
+import '@mantine/core/styles/AspectRatio.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/CheckboxCard.layer.css';
+import '@mantine/core/styles/CheckboxIndicator.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Blockquote.layer.css';
+import '@mantine/core/styles/Breadcrumbs.layer.css';
+import '@mantine/core/styles/Cascader.layer.css';
+import '@mantine/core/styles/Chip.layer.css';
+import '@mantine/core/styles/ColorSwatch.layer.css';
+import '@mantine/core/styles/ColorPicker.layer.css';
+import '@mantine/core/styles/ColorInput.layer.css';
+import '@mantine/core/styles/DataList.layer.css';
+import '@mantine/core/styles/Dialog.layer.css';
+import '@mantine/core/styles/EmptyState.layer.css';
+import '@mantine/core/styles/Fieldset.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/Mark.layer.css';
+import '@mantine/core/styles/Indicator.layer.css';
+import '@mantine/core/styles/Kbd.layer.css';
+import '@mantine/core/styles/LoadingOverlay.layer.css';
+import '@mantine/core/styles/Marquee.layer.css';
+import '@mantine/core/styles/Menubar.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/Pill.layer.css';
+import '@mantine/core/styles/PillsInput.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import '@mantine/core/styles/Pagination.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/RadioCard.layer.css';
+import '@mantine/core/styles/RadioIndicator.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/Rating.layer.css';
+import '@mantine/core/styles/RollingNumber.layer.css';
+import '@mantine/core/styles/RingProgress.layer.css';
+import '@mantine/core/styles/Scroller.layer.css';
+import '@mantine/core/styles/SemiCircleProgress.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import '@mantine/core/styles/Slider.layer.css';
+import '@mantine/core/styles/Splitter.layer.css';
+import '@mantine/core/styles/Spoiler.layer.css';
+import '@mantine/core/styles/Stepper.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import '@mantine/core/styles/Table.layer.css';
+import '@mantine/core/styles/TableOfContents.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Timeline.layer.css';
+import '@mantine/core/styles/Toggle.layer.css';
+import '@mantine/core/styles/Toolbar.layer.css';
+import '@mantine/core/styles/Tour.layer.css';
+import '@mantine/core/styles/Tree.layer.css';
+import '@mantine/core/styles/TreeSelect.layer.css';
+import '@mantine/core/styles/Typography.layer.css';
+import '@mantine/core/styles/BackgroundImage.layer.css';
+import '@mantine/core/styles/Flex.layer.css';
+import '@mantine/core/styles/FloatingWindow.layer.css';
+import '@mantine/core/styles/Image.layer.css';
+import '@mantine/core/styles/OverflowList.layer.css';
