@@ -1,8 +1,8 @@
 // The sales report of a busy shop's year (BENCH_SALES invoices, 100,000 unless told): the first
 // report's catch-up of the projection, then the SQL aggregation of the year (whole, filtered by
-// operator and by product) as a report request runs it, and the year's Excel download's time
-// and size. Every filter of the report is timed on its own. PGlite, or PostgreSQL with
-// BENCH_DATABASE_URL.
+// operator, by product, and by a product with a second filter) as a report request runs it,
+// and the year's Excel download's time and size. Every filter of the report is timed on its
+// own. PGlite, or PostgreSQL with BENCH_DATABASE_URL.
 import { performance } from 'node:perf_hooks';
 import { projectSales } from '../server/reports/project';
 import { salesReport } from '../server/reports/sales';
@@ -62,6 +62,19 @@ await time('year, one product', { product: year.productIds[0] });
 await time('year, one product, issued receipts', {
   product: year.productIds[0],
   status: 'issued',
+});
+await time('year, one product, one operator', {
+  product: year.productIds[0],
+  operator: year.operatorIds[0],
+});
+await time('year, one product, cash receipts', { product: year.productIds[0], payment: 'CASH' });
+await time('year, one product, standard-rated VAT (group A)', {
+  product: year.productIds[0],
+  taxType: 'standard',
+});
+await time('year, one product, one customer', {
+  product: year.productIds[0],
+  customer: year.customerIds[0],
 });
 await time('year, one customer', { customer: year.customerIds[0] });
 await time('year, standard-rated VAT (group A)', { taxType: 'standard' });
