@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import pagePreloads from './src/app/page-preloads';
 import precompileMessages from './src/i18n/precompile-messages';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
@@ -33,6 +34,8 @@ export default defineConfig({
       injectManifest: {
         // .mjs: pdf.js's worker, which reads the QR code of a receipt PDF offline too.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The pages' copies of index.html are for first visits; the worker answers with its own.
+        globIgnores: ['pages/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       manifest: {
@@ -60,6 +63,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    pagePreloads(),
   ],
   build: {
     outDir: 'dist/web',

@@ -2,7 +2,9 @@
 // manifest, the service worker and everything else are revalidated every time (no-cache with an
 // ETag, so a check costs a 304). Each file goes out as the .br or .gz the build left beside it
 // when the browser accepts one (Vary: Accept-Encoding). Source maps are never published. Any
-// other page path is answered with index.html so the client router can take it.
+// other page path is answered with index.html so the client router can take it; a public or
+// sign-in page with the copy the build wrote for it (pages/login.html for /login), which also
+// preloads that page's chunks (src/app/page-preloads.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -97,6 +99,11 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
   }
   const files = indexFiles(webDir);
   const shell = files.get('/index.html')!;
+  const pages = new Map<string, StaticFile>();
+  for (const [url, file] of files) {
+    const page = /^\/pages(\/.*)\.html$/.exec(url)?.[1];
+    if (page) pages.set(page === '/index' ? '/' : page, file);
+  }
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const p = c.req.path;
     if (API_PREFIXES.some((prefix) => p.startsWith(prefix))) return c.notFound();
@@ -110,6 +117,6 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
     if (file) return send(c, file);
     // A missing asset must not come back as the shell: the browser would run HTML as script.
     if (HIDDEN.test(decoded) || decoded.startsWith('/assets/')) return c.notFound();
-    return send(c, shell);
+    return send(c, pages.get(decoded.replace(/(.)\/$/, '$1')) ?? shell);
   });
 }

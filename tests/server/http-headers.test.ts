@@ -18,6 +18,10 @@ let plain: TestServer;
 let webDir: string;
 
 const SHELL = '<!doctype html><html><head><title>Risiti</title></head><body></body></html>';
+const LOGIN_PAGE = SHELL.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/login-Ef56Gh78.js"></head>',
+);
 const SCRIPT = `console.log(${JSON.stringify('risiti '.repeat(400))});\n`;
 
 /** A built app in miniature, as the build leaves it: assets with .br and .gz beside them. */
@@ -33,6 +37,7 @@ function fixtureWebDir(): string {
     write(`${name}.gz`, zlib.gzipSync(content));
   };
   compressed('index.html', SHELL);
+  compressed('pages/login.html', LOGIN_PAGE);
   compressed('assets/index-Ab12Cd34.js', SCRIPT);
   compressed('sw.js', SCRIPT);
   write('manifest.webmanifest', '{"name":"Risiti"}');
@@ -200,6 +205,22 @@ describe('serving the built app', () => {
     expect((await get('/manifest.webmanifest')).headers.get('content-type')).toBe(
       'application/manifest+json',
     );
+  });
+
+  it("answers a public or sign-in page with the build's copy that preloads its chunks", async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Finvoices']) {
+      const response = await get(url, { 'accept-encoding': 'br' });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control'), url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(
+        LOGIN_PAGE,
+      );
+    }
+    // Pages the build wrote no copy for, and addresses that only look like one, get the shell.
+    for (const url of ['/', '/dashboard', '/login/extra', '/Login']) {
+      expect(await (await get(url)).text(), url).toBe(SHELL);
+    }
   });
 
   it('publishes no source maps and answers a missing asset with 404, not the shell', async () => {
