@@ -127,6 +127,25 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it("opens the public pages' menu on a phone and follows its links", async () => {
+    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const menu = page.getByRole('dialog');
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Tax tips',
+      'Help',
+      'Contact us',
+      'Log in',
+    ]);
+    await menu.getByRole('link', { name: 'Tax tips' }).click();
+    await page.waitForURL('**/tax-tips');
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+
   it('scrolls a linked section 100 px below the top, clear of the header', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();

@@ -1,24 +1,22 @@
 // The frame of the public pages (landing, contact, tax tips, help): header with the main
 // links and the language switch, a drawer on phones, and a footer with every public page.
-import {
-  Box,
-  Burger,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Box, Burger, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { firstPageShown } from '../../app/first-page';
 import { useSession } from '../../stores/session';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { Logo } from '../../app/Logo';
 import { USSD_CODE } from './constants';
 import { AnchorLink, ButtonLink } from '../../app/links';
+
+// The drawer comes once the page is shown: its parts are not needed for the first paint.
+const MenuDrawer = lazy(async () => {
+  await firstPageShown;
+  return import('./MenuDrawer');
+});
 
 function HeaderLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
   const links = [
@@ -85,24 +83,26 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="80%"
-        title={<Logo size={26} />}
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': t`Close the menu` }}
-      >
-        <Stack gap="xs">
-          <HeaderLinks vertical onNavigate={close} />
-          <Divider my="sm" />
-          <LanguageSwitch size="sm" />
-          <Box mt="md" onClick={close}>
-            <AccountButton fullWidth />
-          </Box>
-        </Stack>
-      </Drawer>
+      <Suspense fallback={null}>
+        <MenuDrawer
+          opened={opened}
+          onClose={close}
+          position="right"
+          size="80%"
+          title={<Logo size={26} />}
+          hiddenFrom="md"
+          closeButtonProps={{ 'aria-label': t`Close the menu` }}
+        >
+          <Stack gap="xs">
+            <HeaderLinks vertical onNavigate={close} />
+            <Divider my="sm" />
+            <LanguageSwitch size="sm" />
+            <Box mt="md" onClick={close}>
+              <AccountButton fullWidth />
+            </Box>
+          </Stack>
+        </MenuDrawer>
+      </Suspense>
 
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />

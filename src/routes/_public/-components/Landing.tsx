@@ -5,9 +5,11 @@ import {
   Badge,
   Box,
   Card,
+  Center,
   Container,
   Group,
   List,
+  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -25,9 +27,9 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { firstPageShown } from '../../../app/first-page';
 import { usePageTitle } from '../../../app/usePageTitle';
-import { RegistrationForm } from '../../../features/registration/RegistrationForm';
 import {
   ACTIVATION_WORKING_DAYS,
   ANNUAL_SUBSCRIPTION_TSH,
@@ -37,6 +39,14 @@ import {
   VAT_PERCENT,
 } from '../../-components/constants';
 import { AnchorLink, ButtonLink } from '../../../app/links';
+
+// The registration form is far below the fold, and its fields and checks are most of what
+// the page would load before its first paint: it is fetched once the page is shown.
+const RegistrationForm = lazy(async () => {
+  await firstPageShown;
+  const { RegistrationForm } = await import('../../../features/registration/RegistrationForm');
+  return { default: RegistrationForm };
+});
 
 function Feature({
   icon,
@@ -248,7 +258,15 @@ export function Landing() {
               </Trans>
             </Text>
             <Card withBorder radius="lg" padding="lg">
-              <RegistrationForm signedIn={false} />
+              <Suspense
+                fallback={
+                  <Center mih={360}>
+                    <Loader aria-label={t`Loading the registration form`} />
+                  </Center>
+                }
+              >
+                <RegistrationForm signedIn={false} />
+              </Suspense>
             </Card>
           </Stack>
         </Container>
