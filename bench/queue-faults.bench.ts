@@ -62,16 +62,23 @@ const attempts = await database.db
   .orderBy(asc(traAttempts.startedAt));
 const ledger = await simulator.ledger(company.serial);
 
-// In GC order: TRA holds 1…n once each, and no receipt was tried before the one ahead of it
-// was acknowledged.
+// In GC order: TRA holds 1…n once each, and no receipt was tried before TRA's acceptance of
+// the one ahead of it had arrived. The arrival is the accepting attempt's start plus its
+// duration (each rounded to the millisecond, hence 1 ms of slack), not the time the acceptance
+// was stored: the worker stores it while the next receipt is already on its way.
 const gcs = ledger.map((r) => r.gc);
 const contiguous = gcs.every((gc, i) => gc === i + 1);
 const heldTwice = gcs.length - new Set(gcs).size;
-const settledAt = new Map(outbox.map((row) => [row.seq, row.settledAt?.getTime() ?? Infinity]));
 const seqOf = new Map(outbox.map((row) => [row.id, row.seq]));
+const acceptedAt = new Map<number, number>();
+for (const a of attempts) {
+  if (a.outcome === 'accepted') {
+    acceptedAt.set(seqOf.get(a.outboxId)!, a.startedAt.getTime() + a.durationMs);
+  }
+}
 const outOfOrder = attempts.filter((a) => {
   const seq = seqOf.get(a.outboxId)!;
-  return seq > 1 && a.startedAt.getTime() < settledAt.get(seq - 1)!;
+  return seq > 1 && a.startedAt.getTime() + 1 < (acceptedAt.get(seq - 1) ?? Infinity);
 }).length;
 // What TRA holds for each number is the stored signed receipt, so every resend was identical.
 // A run cut short may leave one receipt TRA recorded whose answer was lost, not yet resent.
