@@ -100,6 +100,9 @@ type Head = Pick<
   receipt: { id: string; invoiceId: string } | null;
 };
 
+/** How early a timer may end against the clock and still count as the wait it was set for. */
+const TIMER_SLACK_MS = 5;
+
 /** TRA answers "already posted" (and the like) for a receipt it holds: that is a success. */
 const ALREADY_HELD = /already\s+(posted|received|exists?|submitted|uploaded)/i;
 
@@ -410,7 +413,8 @@ export async function sendQueue(
   if (!lease) return run;
   run.claimed = true;
   let renewedAt = claimedAt.getTime();
-  let waited = false;
+  // When the head was last waited for in place: the clock's reading as the wait began.
+  let waitedFrom: number | null = null;
   let window: Head[] = [];
   let vfd: SenderVfd | null = null;
   // The acceptance being recorded while the next document is sent.
@@ -428,14 +432,20 @@ export async function sendQueue(
       const now = deps.clock.now();
       if (!head) break;
       if (head.nextAttemptAt > now) {
-        // A quick retry is waited for here: the next poll could be much later.
         const wait = head.nextAttemptAt.getTime() - now.getTime();
-        if (waited || wait > Math.min(settings.waitInPlaceMs, settings.leaseMs / 2)) break;
-        waited = true;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        continue;
+        // A quick retry is waited for here: the next poll could be much later.
+        if (waitedFrom === null && wait <= Math.min(settings.waitInPlaceMs, settings.leaseMs / 2)) {
+          waitedFrom = now.getTime();
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        // A timer may end a millisecond or two before the clock reads the due time: once the
+        // clock has moved, that wait was served, and ending the run for it would cost the line
+        // a whole poll interval.
+        const served = waitedFrom !== null && now.getTime() > waitedFrom && wait <= TIMER_SLACK_MS;
+        if (!served) break;
       }
-      waited = false;
+      waitedFrom = null;
       if (now.getTime() - renewedAt >= settings.leaseMs / 4) {
         if (!(await renewLease(deps.db, lease, now, settings.leaseMs))) break;
         renewedAt = now.getTime();

@@ -449,6 +449,39 @@ describe('the queue to TRA', () => {
     expect(ledger[1]!.posts).toBe(2);
   });
 
+  it('retries within the same run when the wait ends a moment before the clock reads the due time', async () => {
+    const company = await env.company();
+    const invoice = invoiceFor(company.id);
+    await env.fiscalize(invoice);
+    // The server's clock runs 1 % slow against the timers: the 300 ms quick retry ends with
+    // about 3 ms still to go by the clock, as timers and the wall clock disagree in production.
+    const from = env.clock.now().getTime();
+    const started = performance.now();
+    const clock = { now: () => new Date(from + Math.floor((performance.now() - started) * 0.99)) };
+    const worker = createTraWorker(
+      { ...env.deps, clock },
+      {
+        ...FAST,
+        holder: `slow-clock-${crypto.randomUUID()}`,
+        quickRetryMs: [300],
+        waitInPlaceMs: 1_000,
+      },
+    );
+    env.sim.setFaults({ errorRate: 1 });
+    const run = worker.sendCompany(company.id);
+    // TRA fails the first try, then is back before the retry.
+    const [head] = await outboxOf(company.id);
+    while ((await attemptsOf(head!.id)).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    env.sim.setFaults({});
+    await run;
+    // One run: the retry went out once its wait was over, not a poll interval later.
+    const [row] = await outboxOf(company.id);
+    expect(row).toMatchObject({ status: 'accepted', attempts: 2 });
+    expect((await attemptsOf(row!.id)).map((a) => a.outcome)).toEqual(['server_error', 'accepted']);
+  });
+
   it('runs by itself: started, it sends receipts and makes the Z report after midnight', async () => {
     const company = await env.company();
     const worker = env.worker({ pollIntervalMs: 10 });
