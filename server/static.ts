@@ -4,7 +4,9 @@
 // when the browser accepts one (Vary: Accept-Encoding). Source maps are never published. Any
 // other page path is answered with index.html so the client router can take it; a public or
 // sign-in page with the copy the build wrote for it (pages/login.html for /login), which also
-// preloads that page's chunks (src/app/page-preloads.ts).
+// preloads that page's chunks (src/app/page-preloads.ts) and holds its first paint
+// (scripts/prerender.mjs): pages/login.sw.html when the browser's first language is Swahili,
+// the language the app itself will choose on a first visit (src/i18n/i18n.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,7 +75,16 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-async function send(c: Context, file: StaticFile): Promise<Response> {
+/** A page's copies: English and, where the build rendered one, Swahili. */
+type Page = Partial<Record<'en' | 'sw', StaticFile>>;
+
+/** The language a first visit's app starts in: the browser's first, when it is Swahili. */
+function browserLanguage(acceptLanguage: string | undefined): 'en' | 'sw' {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.slice(0, 2) === 'sw' ? 'sw' : 'en';
+}
+
+async function send(c: Context, file: StaticFile, vary?: string): Promise<Response> {
   const available = Object.keys(file.encoded) as Encoding[];
   const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), available);
   const chosen = encoding ? file.encoded[encoding]! : file.identity;
@@ -82,6 +93,7 @@ async function send(c: Context, file: StaticFile): Promise<Response> {
     'Cache-Control': file.cacheControl,
     ETag: chosen.etag,
   });
+  if (vary) headers.set('Vary', vary);
   if (available.length) varyOnEncoding(headers);
   if (matches(c.req.header('If-None-Match'), chosen.etag)) {
     return new Response(null, { status: 304, headers });
@@ -99,10 +111,15 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
   }
   const files = indexFiles(webDir);
   const shell = files.get('/index.html')!;
-  const pages = new Map<string, StaticFile>();
+  const pages = new Map<string, Page>();
   for (const [url, file] of files) {
-    const page = /^\/pages(\/.*)\.html$/.exec(url)?.[1];
-    if (page) pages.set(page === '/index' ? '/' : page, file);
+    const [, name, locale] = /^\/pages(\/.*?)(?:\.(sw))?\.html$/.exec(url) ?? [];
+    if (!name) continue;
+    const address = name === '/index' ? '/' : name;
+    const page: Page = pages.get(address) ?? {};
+    if (locale === 'sw') page.sw = file;
+    else page.en = file;
+    pages.set(address, page);
   }
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const p = c.req.path;
@@ -117,6 +134,10 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
     if (file) return send(c, file);
     // A missing asset must not come back as the shell: the browser would run HTML as script.
     if (HIDDEN.test(decoded) || decoded.startsWith('/assets/')) return c.notFound();
-    return send(c, pages.get(decoded.replace(/(.)\/$/, '$1')) ?? shell);
+    const page = pages.get(decoded.replace(/(.)\/$/, '$1'));
+    if (!page?.en) return send(c, shell);
+    if (!page.sw) return send(c, page.en);
+    const language = browserLanguage(c.req.header('Accept-Language'));
+    return send(c, page[language] ?? page.en, 'Accept-Language');
   });
 }

@@ -22,6 +22,7 @@ const LOGIN_PAGE = SHELL.replace(
   '</head>',
   '<link rel="modulepreload" crossorigin href="/assets/login-Ef56Gh78.js"></head>',
 );
+const LOGIN_PAGE_SW = LOGIN_PAGE.replace('<html>', '<html lang="sw">');
 const SCRIPT = `console.log(${JSON.stringify('risiti '.repeat(400))});\n`;
 
 /** A built app in miniature, as the build leaves it: assets with .br and .gz beside them. */
@@ -38,6 +39,7 @@ function fixtureWebDir(): string {
   };
   compressed('index.html', SHELL);
   compressed('pages/login.html', LOGIN_PAGE);
+  compressed('pages/login.sw.html', LOGIN_PAGE_SW);
   compressed('assets/index-Ab12Cd34.js', SCRIPT);
   compressed('sw.js', SCRIPT);
   write('manifest.webmanifest', '{"name":"Risiti"}');
@@ -218,8 +220,23 @@ describe('serving the built app', () => {
       );
     }
     // Pages the build wrote no copy for, and addresses that only look like one, get the shell.
-    for (const url of ['/', '/dashboard', '/login/extra', '/Login']) {
+    for (const url of ['/', '/dashboard', '/login/extra', '/Login', '/login.sw']) {
       expect(await (await get(url)).text(), url).toBe(SHELL);
+    }
+  });
+
+  it("answers in Swahili when it is the browser's first language, as the app will start", async () => {
+    for (const [acceptLanguage, page] of [
+      ['sw-TZ,sw;q=0.9,en;q=0.8', LOGIN_PAGE_SW],
+      ['sw', LOGIN_PAGE_SW],
+      ['en-GB,en;q=0.9,sw;q=0.8', LOGIN_PAGE],
+      // The app starts in English when the first language is neither.
+      ['fr-FR,sw;q=0.9', LOGIN_PAGE],
+      ['', LOGIN_PAGE],
+    ] as const) {
+      const response = await get('/login', { 'accept-language': acceptLanguage });
+      expect(await response.text(), acceptLanguage).toBe(page);
+      expect(response.headers.get('vary'), acceptLanguage).toBe('Accept-Language, Accept-Encoding');
     }
   });
 
