@@ -18,7 +18,13 @@ await activateLocale(
 const router = createAppRouter();
 const AppNotifications = lazy(() => firstPageShown.then(() => import('./app/AppNotifications')));
 
-createRoot(document.getElementById('root')!).render(
+// A public page's first paint from the build (scripts/prerender.mjs) stays until the live page
+// can replace it whole: its route's code loaded, so no loader shows in between.
+const root = document.getElementById('root')!;
+if (root.hasChildNodes()) await router.load();
+root.removeAttribute('inert');
+
+createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

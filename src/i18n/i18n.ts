@@ -30,7 +30,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   if (i18n.locale === locale) return;
   const { messages } = await loaders[locale]();
   i18n.loadAndActivate({ locale, messages: messages as never });
-  document.documentElement.lang = locale;
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 export function initialLocale(stored: string | null | undefined): Locale {

@@ -1,0 +1,95 @@
+// The public pages' first paint from the build (scripts/prerender.mjs): what a phone shows
+// from the HTML alone, before any script has run, is the page itself, in the browser's
+// language, laid out as the live page that replaces it.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext, PHONE } from './helpers/browser';
+import { startServer, type E2EServer } from './helpers/server';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+interface Shown {
+  tag: string;
+  text: string;
+  box: string;
+}
+
+/** Headings, fields, buttons and links on the first screen, where they are drawn. */
+function firstScreen(page: Page): Promise<Shown[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#root :is(h1, h2, h3, input, button, a, label)')]
+      .map((element) => {
+        const rect = element.getBoundingClientRect();
+        return { element, rect };
+      })
+      .filter(({ rect }) => rect.width > 0 && rect.top < window.innerHeight)
+      .map(({ element, rect }) => ({
+        tag: element.tagName.toLowerCase(),
+        text: (element.textContent ?? '').trim().replace(/\s+/g, ' '),
+        box: [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(','),
+      })),
+  );
+}
+
+async function open(
+  path: string,
+  options: { script: boolean; size: typeof PHONE; locale?: string },
+) {
+  const context = await newContext(browser, server.url, {
+    javaScriptEnabled: options.script,
+    viewport: options.size,
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { context, page };
+}
+
+describe('first paint of the public pages', () => {
+  for (const [path, heading] of [
+    ['/login', 'Log in'],
+    ['/', 'TRA receipts from any phone, even without internet'],
+  ] as const) {
+    for (const [name, size] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      it(`shows ${path} before its scripts run, as the live page draws it (${name})`, async () => {
+        const before = await open(path, { script: false, size });
+        await before.page.screenshot({
+          path: `/tmp/shots/${name}${path.replace('/', '-')}-html.png`,
+        });
+        expect(await before.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+        expect(await before.page.locator('#root').getAttribute('inert')).toBe('');
+        const drawn = await firstScreen(before.page);
+        await before.context.close();
+
+        const live = await open(path, { script: true, size });
+        await live.page.waitForFunction(() => !document.getElementById('root')!.inert);
+        await live.page.getByRole('heading', { level: 1 }).waitFor();
+        await live.page.screenshot({
+          path: `/tmp/shots/${name}${path.replace('/', '-')}-live.png`,
+        });
+        expect(await live.page.getByRole('heading', { level: 1 }).count()).toBe(1);
+        expect(await firstScreen(live.page)).toEqual(drawn);
+        await live.context.close();
+      });
+    }
+  }
+
+  it('shows the page in Swahili when that is the browser’s first language', async () => {
+    const { context, page } = await open('/login', { script: false, size: PHONE, locale: 'sw-TZ' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('sw');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ingia');
+    await context.close();
+  });
+});
