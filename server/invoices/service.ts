@@ -59,12 +59,27 @@ export async function operatorName(tx: DbOrTx, userId: string): Promise<string |
   return user ? `${user.firstName} ${user.lastName}`.trim() : null;
 }
 
-export async function assertNotBlocked(tx: DbOrTx, companyId: string): Promise<void> {
-  const [company] = await tx
-    .select({ blocked: companies.blockedByTra })
+/**
+ * Refuses a draft while TRA blocks the company, and names the operator writing it: one read,
+ * as both are asked on every save.
+ */
+export async function draftWriter(
+  tx: DbOrTx,
+  companyId: string,
+  userId: string,
+): Promise<{ operatorId: string; operatorName: string | null }> {
+  const [row] = await tx
+    .select({
+      blocked: companies.blockedByTra,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(companies)
+    .leftJoin(users, eq(users.id, userId))
     .where(eq(companies.id, companyId));
-  if (company?.blocked) throw appError(403, 'company_blocked');
+  if (row?.blocked) throw appError(403, 'company_blocked');
+  const name = row && row.firstName !== null ? `${row.firstName} ${row.lastName}`.trim() : null;
+  return { operatorId: userId, operatorName: name };
 }
 
 /** The ids of the lines' products that are saved products of the company. */
@@ -241,10 +256,9 @@ async function writeDraft(
         throw appError(409, existing.status === 'canceled' ? 'invoice_canceled' : 'invoice_locked');
       }
       if (existing && mode === 'create') throw appError(409, 'conflict');
-      await assertNotBlocked(tx, companyId);
+      const operator = await draftWriter(tx, companyId, userId);
       await checkReferences(tx, companyId, id, fields);
       const productIds = await savedProductIds(tx, companyId, fields.items);
-      const operator = { operatorId: userId, operatorName: await operatorName(tx, userId) };
       let row: InvoiceRow;
       if (existing) {
         [row] = (await tx

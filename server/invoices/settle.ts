@@ -2,7 +2,7 @@
 // the fiscal worker records it in (server/vfd/queue.ts receiptSettled). ACKCODE 0 makes the
 // invoice issued; a rejection leaves it submitted, with TRA's message on its receipt. Either way
 // its version rises and it takes a new change position, so the phones pull the news.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { auditLog, invoices } from '../db/schema';
 import { reserveChangeSeq } from '../sync/changes';
@@ -10,23 +10,24 @@ import type { QueueHooks, ReceiptSettled } from '../vfd/queue';
 
 export async function invoiceReceiptSettled(tx: Tx, event: ReceiptSettled): Promise<void> {
   const where = and(eq(invoices.id, event.invoiceId), eq(invoices.companyId, event.companyId));
-  // A receipt fiscalized without an invoice row (the VFD used on its own) has nothing to update.
-  const [exists] = await tx.select({ id: invoices.id }).from(invoices).where(where);
-  if (!exists) return;
+  // A receipt fiscalized without an invoice row (the VFD used on its own) has nothing to update;
+  // nor has an invoice that is no longer waiting for TRA.
+  const [found] = await tx.select({ status: invoices.status }).from(invoices).where(where);
+  if (found?.status !== 'submitted') return;
   // Same lock order as every invoice write: change position first, then the invoice row.
   const seq = await reserveChangeSeq(tx, event.companyId);
-  const [row] = await tx.select().from(invoices).where(where).for('update');
-  if (!row || row.status !== 'submitted') return;
   const issued = event.status === 'accepted';
-  await tx
+  const [row] = await tx
     .update(invoices)
     .set({
       ...(issued ? { status: 'issued' as const, issuedAt: event.at } : {}),
-      version: row.version + 1,
+      version: sql`${invoices.version} + 1`,
       seq,
       updatedAt: event.at,
     })
-    .where(where);
+    .where(and(where, eq(invoices.status, 'submitted')))
+    .returning({ version: invoices.version });
+  if (!row) return;
   await tx.insert(auditLog).values({
     companyId: event.companyId,
     userId: null,
@@ -34,7 +35,7 @@ export async function invoiceReceiptSettled(tx: Tx, event: ReceiptSettled): Prom
     entity: 'invoice',
     entityId: event.invoiceId,
     data: {
-      version: row.version + 1,
+      version: row.version,
       receiptId: event.receiptId,
       ackCode: event.ackCode,
       ...(issued ? {} : { message: event.ackMessage }),

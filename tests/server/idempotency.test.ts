@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { requireAuth } from '../../server/auth/middleware';
 import type { AppEnv } from '../../server/context';
-import { auditLog, customers } from '../../server/db/schema';
+import { auditLog, customers, idempotencyKeys } from '../../server/db/schema';
 import { idempotency } from '../../server/http/idempotency';
 import { createLogger } from '../../server/logger';
 import { digits } from '../helpers/factories';
@@ -246,6 +246,26 @@ describe('the idempotency middleware', () => {
       run: 2,
       body: { n: 2 },
     });
+  });
+  it("deletes a company's expired keys, at most once a minute", async () => {
+    const { token, company, operator } = await signedInCompany(server);
+    const keysOf = async () =>
+      (
+        await server.deps.db
+          .select({ key: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.scope, company.id))
+      ).map((row) => row.key);
+    const probe = appWithProbe({ ttlMs: 30_000 });
+    const [first, second, third] = [1, 2, 3].map(() => crypto.randomUUID());
+    await probe.call('/echo', token, first!, { n: 1 });
+    server.clock.advance(31_000);
+    // The first key has expired, but its company was cleaned up less than a minute ago.
+    await probe.call('/echo', await tokenFor(server, operator), second!, { n: 2 });
+    expect(await keysOf()).toEqual(expect.arrayContaining([first, second]));
+    server.clock.advance(31_000);
+    await probe.call('/echo', await tokenFor(server, operator), third!, { n: 3 });
+    expect(await keysOf()).toEqual([third]);
   });
 });
 
