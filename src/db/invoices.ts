@@ -588,20 +588,22 @@ export function countListedInvoices(
 }
 
 /**
- * The first `limit` ids of listedInvoiceIds and how many it has, without reading the other
- * thousands of keys (IndexedDB counts a range without reading it): what a screen shows first.
+ * The first `limit` invoices of listedInvoiceIds' order, their ids and how many the list has,
+ * without reading the other thousands (IndexedDB counts a range without reading it): what a
+ * screen shows first, in one transaction (the ids first and their invoices after were two,
+ * the second queued behind the whole list's read).
  */
-export async function firstInvoiceIds(
+export async function firstInvoices(
   companyId: string,
   filter: Omit<InvoiceFilter, 'search'>,
   limit: number,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; invoices: LocalInvoice[]; total: number }> {
   return db.transaction('r', db.invoices, async () => {
-    const [ids, total] = await Promise.all([
-      listedRange(companyId, filter).reverse().limit(limit).primaryKeys(),
+    const [invoices, total] = await Promise.all([
+      listedRange(companyId, filter).reverse().limit(limit).toArray(),
       listedRange(companyId, filter).count(),
     ]);
-    return { ids, total };
+    return { ids: invoices.map((invoice) => invoice.id), invoices, total };
   });
 }
 

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalInvoice } from './db';
 import {
   countListedInvoices,
-  firstInvoiceIds,
+  firstInvoices,
   invoiceIdsWithWords,
   invoicesByIds,
   keepMatching,
@@ -29,10 +29,15 @@ type ListFilter = Omit<InvoiceFilter, 'search'>;
 const listKey = (companyId: string | null, { status, firstDay, lastDay }: ListFilter) =>
   `${companyId}|${status ?? ''}|${firstDay ?? ''}|${lastDay ?? ''}`;
 
+/** The first screen's ids and count, its invoices kept for the rows' first render. */
 function readFirstIds(companyId: string, { status, firstDay, lastDay }: ListFilter) {
-  return firstIds.share(listKey(companyId, { status, firstDay, lastDay }), () =>
-    firstInvoiceIds(companyId, { status, firstDay, lastDay }, FIRST_INVOICES),
-  );
+  return firstIds.share(listKey(companyId, { status, firstDay, lastDay }), async () => {
+    const first = await firstInvoices(companyId, { status, firstDay, lastDay }, FIRST_INVOICES);
+    await firstRows.load(companyId, () =>
+      Promise.resolve(new Map(first.invoices.map((invoice) => [invoice.id, invoice]))),
+    );
+    return { ids: first.ids, total: first.total };
+  });
 }
 
 /**
@@ -41,19 +46,10 @@ function readFirstIds(companyId: string, { status, firstDay, lastDay }: ListFilt
  * and reads meanwhile instead of after the first render.
  */
 export function prefetchInvoiceList(companyId: string, filter: ListFilter): Promise<void> {
-  return (
-    readFirstIds(companyId, filter)
-      .then(({ ids }) =>
-        firstRows.load(companyId, async () => {
-          const invoices = await invoicesByIds(companyId, ids);
-          return new Map(invoices.map((invoice) => [invoice.id, invoice]));
-        }),
-      )
-      // The screen reads them itself and says what went wrong.
-      .then(
-        () => undefined,
-        () => undefined,
-      )
+  return readFirstIds(companyId, filter).then(
+    () => undefined,
+    // The screen reads them itself and says what went wrong.
+    () => undefined,
   );
 }
 
@@ -66,22 +62,25 @@ function firstRowsOf(companyId: string, ids: readonly string[]) {
 
 /**
  * The company's invoice ids in the filter's status and days (its search aside), newest first,
- * live; at once when in memory (the query still reads them, which keeps them live).
+ * live; at once when in memory (the query still reads them, which keeps them live). Undefined
+ * while a filter not in memory is read: never the ids of the filter before it.
  */
 function useListedIds(companyId: string | null, filter: ListFilter) {
   const { status, firstDay, lastDay } = filter;
   const key = listKey(companyId, filter);
-  return useLiveQuery(
-    async () => {
-      if (!companyId) return [];
-      const filter = { status, firstDay, lastDay };
-      // Any write in the list's range runs this again; the ids themselves are read unwatched.
-      await countListedInvoices(companyId, filter);
-      return unwatched(() => listedIds.load(key, () => listedInvoiceIds(companyId, filter)));
-    },
-    [key],
-    companyId ? listedIds.get(key) : undefined,
-  );
+  // Each answer says which list it is for (see useInvoicesByIds).
+  const read = useLiveQuery(async () => {
+    if (!companyId) return { key, ids: [] };
+    const filter = { status, firstDay, lastDay };
+    // Any write in the list's range runs this again; the ids themselves are read unwatched.
+    await countListedInvoices(companyId, filter);
+    const ids = await unwatched(() =>
+      listedIds.load(key, () => listedInvoiceIds(companyId, filter)),
+    );
+    return { key, ids };
+  }, [key]);
+  if (read?.key === key) return read.ids;
+  return companyId ? listedIds.get(key) : undefined;
 }
 
 /** The ids matching the search words, null without words; undefined while reading. */
@@ -165,15 +164,19 @@ export function useInvoicesByIds(
 ): Map<string, LocalInvoice> | undefined {
   const joined = ids.join(',');
   const key = `${companyId}|${joined}`;
-  return useLiveQuery(
-    async () => {
-      if (!companyId || !joined) return new Map<string, LocalInvoice>();
-      return shownRows.load(key, async () => {
-        const invoices = await invoicesByIds(companyId, joined.split(','));
-        return new Map(invoices.map((invoice) => [invoice.id, invoice]));
-      });
-    },
-    [key],
-    shownRows.get(key) ?? (companyId ? firstRowsOf(companyId, ids) : undefined),
-  );
+  // Each answer says which rows it is for: a live query keeps its last answer when its rows
+  // change (the list's first render has none on screen yet), and that answer, for other rows,
+  // would hide the rows already in memory until the new read came back.
+  const read = useLiveQuery(async () => {
+    if (!companyId || !joined) return { key, rows: new Map<string, LocalInvoice>() };
+    const rows = await shownRows.load(key, async () => {
+      const invoices = await invoicesByIds(companyId, joined.split(','));
+      return new Map(invoices.map((invoice) => [invoice.id, invoice]));
+    });
+    return { key, rows };
+  }, [key]);
+  if (read?.key === key) return read.rows;
+  // Meanwhile: these rows as last read, or the first screen read ahead, or those of the rows
+  // shown before (the ones still on screen keep showing while the others are read).
+  return shownRows.get(key) ?? (companyId ? firstRowsOf(companyId, ids) : undefined) ?? read?.rows;
 }

@@ -9,7 +9,7 @@ import {
   syncedCustomer,
 } from '../../src/db/customers';
 import { db } from '../../src/db/db';
-import { firstInvoiceIds, listedInvoiceIds, saveInvoiceDraft } from '../../src/db/invoices';
+import { firstInvoices, listedInvoiceIds, saveInvoiceDraft } from '../../src/db/invoices';
 import { prefetchCustomerList, useCustomerList } from '../../src/db/useCustomers';
 import { prefetchInvoiceList, useInvoiceListIds, useInvoicesByIds } from '../../src/db/useInvoices';
 import { invoiceInput, operator } from './helpers/invoices';
@@ -112,16 +112,16 @@ describe('what the lists read first', () => {
     expect(all.rows.map((c) => c.name)).toEqual(['Asha', 'Baraka', 'Dotto']);
   });
 
-  it('the first invoice ids are the start of the whole list, and the count is its length', async () => {
+  it('the first invoices are the start of the whole list, and the count is its length', async () => {
     for (let i = 0; i < 5; i++) await saveInvoiceDraft(operator, invoiceInput());
     const listed = await listedInvoiceIds(operator.companyId);
     expect(listed).toHaveLength(5);
-    expect(await firstInvoiceIds(operator.companyId, {}, 3)).toEqual({
-      ids: listed.slice(0, 3),
-      total: 5,
-    });
-    expect(await firstInvoiceIds(operator.companyId, { status: 'issued' }, 3)).toEqual({
+    const first = await firstInvoices(operator.companyId, {}, 3);
+    expect(first).toMatchObject({ ids: listed.slice(0, 3), total: 5 });
+    expect(first.invoices.map((invoice) => invoice.id)).toEqual(listed.slice(0, 3));
+    expect(await firstInvoices(operator.companyId, { status: 'issued' }, 3)).toEqual({
       ids: [],
+      invoices: [],
       total: 0,
     });
   });
@@ -136,6 +136,17 @@ describe('what the lists read first', () => {
     await act(() => saveInvoiceDraft(operator, invoiceInput()));
     await waitFor(() => expect(again.result.current).toMatchObject({ complete: true, total: 2 }));
     again.unmount();
+  });
+  it('the invoice list never shows the ids of the filter it was switched from', async () => {
+    for (let i = 0; i < 3; i++) await saveInvoiceDraft(operator, invoiceInput());
+    const view = renderHook(({ filter }) => useInvoiceListIds(operator.companyId, filter), {
+      initialProps: { filter: {} as { status?: 'issued' } },
+    });
+    await waitFor(() => expect(view.result.current).toMatchObject({ complete: true, total: 3 }));
+    view.rerender({ filter: { status: 'issued' } });
+    expect(view.result.current?.total ?? 0).toBe(0);
+    await waitFor(() => expect(view.result.current).toMatchObject({ complete: true, total: 0 }));
+    view.unmount();
   });
 });
 
@@ -176,6 +187,21 @@ describe('the lists read ahead by their route', () => {
     expect([...view.result.current.rows!.keys()]).toEqual(listed);
     await waitFor(() => expect(view.result.current.list?.complete).toBe(true));
     expect(view.result.current.list?.ids).toEqual(listed);
+    view.unmount();
+  });
+
+  it('show the rows read ahead as soon as the list knows which are on screen', async () => {
+    for (let i = 0; i < 3; i++) await saveInvoiceDraft(operator, invoiceInput());
+    const listed = await listedInvoiceIds(operator.companyId);
+    db.close({ disableAutoOpen: false });
+    await prefetchInvoiceList(operator.companyId, {});
+    // A virtual list's first render has no rows on screen; its measured size brings them.
+    const view = renderHook(({ ids }) => useInvoicesByIds(operator.companyId, ids), {
+      initialProps: { ids: [] as string[] },
+    });
+    await waitFor(() => expect(view.result.current).toBeDefined());
+    view.rerender({ ids: listed.slice(0, 2) });
+    expect([...view.result.current!.keys()]).toEqual(listed.slice(0, 2));
     view.unmount();
   });
 });
