@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalCustomer } from './db';
+import { useLiveAnswer } from './live-answer';
 import { getCustomer } from './customers';
 
 /** One customer, live; null when it does not exist (or was deleted), undefined while loading. */
@@ -7,5 +7,7 @@ export function useCustomer(
   companyId: string | null,
   id: string | null,
 ): LocalCustomer | null | undefined {
-  return useLiveQuery(() => (companyId && id ? getCustomer(companyId, id) : null), [companyId, id]);
+  return useLiveAnswer(`${companyId}|${id}`, () =>
+    companyId && id ? getCustomer(companyId, id) : null,
+  ).answer;
 }

@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalExpense } from './db';
+import { useLiveAnswer } from './live-answer';
 import { getExpense } from './expenses';
 
 /** One expense, live; null when this phone does not have it, undefined while loading. */
@@ -7,5 +7,7 @@ export function useExpense(
   companyId: string | null,
   id: string | null,
 ): LocalExpense | null | undefined {
-  return useLiveQuery(() => (companyId && id ? getExpense(companyId, id) : null), [companyId, id]);
+  return useLiveAnswer(`${companyId}|${id}`, () =>
+    companyId && id ? getExpense(companyId, id) : null,
+  ).answer;
 }

@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalInvoice } from './db';
+import { useLiveAnswer } from './live-answer';
 import { getInvoice } from './invoices';
 
 /** One invoice, live; null when this device does not have it, undefined while loading. */
@@ -7,5 +7,7 @@ export function useInvoice(
   companyId: string | null,
   id: string | null,
 ): LocalInvoice | null | undefined {
-  return useLiveQuery(() => (companyId && id ? getInvoice(companyId, id) : null), [companyId, id]);
+  return useLiveAnswer(`${companyId}|${id}`, () =>
+    companyId && id ? getInvoice(companyId, id) : null,
+  ).answer;
 }

@@ -12,6 +12,7 @@ import {
   type InvoiceFilter,
 } from './invoices';
 import { ListCache, unwatched } from './list-cache';
+import { useLiveAnswer } from './live-answer';
 
 /** The list's ids by company and filter, and the rows last shown, as last read (see ListCache). */
 const listedIds = new ListCache<string[]>('invoices');
@@ -68,19 +69,14 @@ function firstRowsOf(companyId: string, ids: readonly string[]) {
 function useListedIds(companyId: string | null, filter: ListFilter) {
   const { status, firstDay, lastDay } = filter;
   const key = listKey(companyId, filter);
-  // Each answer says which list it is for (see useInvoicesByIds).
-  const read = useLiveQuery(async () => {
-    if (!companyId) return { key, ids: [] };
+  const { answer } = useLiveAnswer(key, async () => {
+    if (!companyId) return [];
     const filter = { status, firstDay, lastDay };
     // Any write in the list's range runs this again; the ids themselves are read unwatched.
     await countListedInvoices(companyId, filter);
-    const ids = await unwatched(() =>
-      listedIds.load(key, () => listedInvoiceIds(companyId, filter)),
-    );
-    return { key, ids };
-  }, [key]);
-  if (read?.key === key) return read.ids;
-  return companyId ? listedIds.get(key) : undefined;
+    return unwatched(() => listedIds.load(key, () => listedInvoiceIds(companyId, filter)));
+  });
+  return answer ?? (companyId ? listedIds.get(key) : undefined);
 }
 
 /** The ids matching the search words, null without words; undefined while reading. */
@@ -164,19 +160,16 @@ export function useInvoicesByIds(
 ): Map<string, LocalInvoice> | undefined {
   const joined = ids.join(',');
   const key = `${companyId}|${joined}`;
-  // Each answer says which rows it is for: a live query keeps its last answer when its rows
-  // change (the list's first render has none on screen yet), and that answer, for other rows,
-  // would hide the rows already in memory until the new read came back.
-  const read = useLiveQuery(async () => {
-    if (!companyId || !joined) return { key, rows: new Map<string, LocalInvoice>() };
-    const rows = await shownRows.load(key, async () => {
+  const { answer, last } = useLiveAnswer(key, async () => {
+    if (!companyId || !joined) return new Map<string, LocalInvoice>();
+    return shownRows.load(key, async () => {
       const invoices = await invoicesByIds(companyId, joined.split(','));
       return new Map(invoices.map((invoice) => [invoice.id, invoice]));
     });
-    return { key, rows };
-  }, [key]);
-  if (read?.key === key) return read.rows;
+  });
   // Meanwhile: these rows as last read, or the first screen read ahead, or those of the rows
   // shown before (the ones still on screen keep showing while the others are read).
-  return shownRows.get(key) ?? (companyId ? firstRowsOf(companyId, ids) : undefined) ?? read?.rows;
+  return (
+    answer ?? shownRows.get(key) ?? (companyId ? firstRowsOf(companyId, ids) : undefined) ?? last
+  );
 }

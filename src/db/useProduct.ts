@@ -1,5 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { LocalProduct } from './db';
+import { useLiveAnswer } from './live-answer';
 import { getProduct } from './products';
 
 /** One product, live; null when it does not exist, undefined while loading. */
@@ -7,5 +7,7 @@ export function useProduct(
   companyId: string | null,
   id: string | null,
 ): LocalProduct | null | undefined {
-  return useLiveQuery(() => (companyId && id ? getProduct(companyId, id) : null), [companyId, id]);
+  return useLiveAnswer(`${companyId}|${id}`, () =>
+    companyId && id ? getProduct(companyId, id) : null,
+  ).answer;
 }
