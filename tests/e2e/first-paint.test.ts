@@ -1,21 +1,12 @@
 // The public pages' first paint from the build (scripts/prerender.mjs): what a phone shows
 // from the HTML alone, before any script has run, is the page itself, in the browser's
 // language, laid out as the live page that replaces it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE } from './helpers/browser';
-import { startServer, type E2EServer } from './helpers/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newContext, PHONE } from './helpers/browser';
+import { serverAndBrowser } from './helpers/suite';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = serverAndBrowser();
 
 interface Shown {
   tag: string;
@@ -44,7 +35,7 @@ async function open(
   path: string,
   options: { script: boolean; size: typeof PHONE; locale?: string },
 ) {
-  const context = await newContext(browser, server.url, {
+  const context = await newContext(suite.browser, suite.server.url, {
     javaScriptEnabled: options.script,
     viewport: options.size,
     ...(options.locale ? { locale: options.locale } : {}),

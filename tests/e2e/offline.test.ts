@@ -1,26 +1,16 @@
 // After one visit the installed app opens without the server: the service worker serves the
 // app and the stored session keeps the user signed in.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './helpers/browser';
-import { startServer, type E2EServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './helpers/browser';
+import { serverAndBrowser } from './helpers/suite';
 import { activateSeededUser, signIn } from './helpers/session';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = serverAndBrowser();
 
 describe('offline', () => {
   it('reopens signed in on the dashboard and the profile with no server', async () => {
-    const password = await activateSeededUser(server, 'owner');
-    const context = await newContext(browser, server.url);
+    const password = await activateSeededUser(suite.server, 'owner');
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await signIn(page, 'owner', password);
     await page.waitForURL('**/dashboard');
@@ -29,14 +19,14 @@ describe('offline', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
+    const manifest = await (await fetch(`${suite.server.url}/manifest.webmanifest`)).json();
     expect(manifest).toMatchObject({
       name: 'Risiti',
       display: 'standalone',
       theme_color: '#0b7a53',
     });
 
-    await server.stop();
+    await suite.server.stop();
     await context.setOffline(true);
 
     await page.reload();

@@ -1,25 +1,15 @@
 // Password recovery by one-time code, the code read from the mail the server saved.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './helpers/browser';
 import { latestMailTo } from './helpers/mail';
-import { startServer, type E2EServer } from './helpers/server';
+import { serverAndBrowser } from './helpers/suite';
 import { newPassword } from './helpers/session';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = serverAndBrowser();
 
 describe('password recovery', () => {
   it('sets a new password with the code sent by email', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -28,7 +18,7 @@ describe('password recovery', () => {
     await page.getByRole('button', { name: 'Send the code' }).click();
     await page.waitForURL('**/otp-reset-password?verification=*');
 
-    const mail = await latestMailTo(server.dataDir, 'neema@duka-demo.co.tz');
+    const mail = await latestMailTo(suite.server.dataDir, 'neema@duka-demo.co.tz');
     expect(mail.subject).toBe('Your Risiti password recovery code');
     const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1]!;
     const wrong = code === '000000' ? '111111' : '000000';

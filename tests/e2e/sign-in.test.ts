@@ -1,30 +1,21 @@
 // Signing in as people do it: the built app, the real server with its demo company, Chromium.
 // Each test uses its own seeded person, so none depends on another.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE } from './helpers/browser';
-import { ADMIN_PASSWORD, startServer, type E2EServer } from './helpers/server';
+import { describe, expect, it } from 'vitest';
+import { newContext, PHONE } from './helpers/browser';
+import { ADMIN_PASSWORD } from './helpers/server';
+import { serverAndBrowser } from './helpers/suite';
 import { activateSeededUser, newPassword, signIn } from './helpers/session';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = serverAndBrowser();
 
 describe('signing in', () => {
   it('makes a first sign-in choose a password, then opens the dashboard', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/profile');
     await page.waitForURL('**/login?next=%2Fprofile');
 
-    await signIn(page, 'operator1', server.logins.operator1!, page.url());
+    await signIn(page, 'operator1', suite.server.logins.operator1!, page.url());
     await page.waitForURL('**/change-password?next=%2Fprofile');
     expect(await page.evaluate(() => localStorage.getItem('change-password'))).toBe('true');
 
@@ -53,7 +44,7 @@ describe('signing in', () => {
     await page.goto('/dashboard');
     await page.waitForURL('**/login?next=%2Fdashboard');
     await page.getByLabel(/^Username/).fill('operator1');
-    await page.getByLabel(/^Password/).fill(server.logins.operator1!);
+    await page.getByLabel(/^Password/).fill(suite.server.logins.operator1!);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Invalid credentials').waitFor();
     await page.getByLabel(/^Password/).fill(password);
@@ -63,7 +54,7 @@ describe('signing in', () => {
   });
 
   it('shows each role its navigation, on a phone through the menu button', async () => {
-    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const context = await newContext(suite.browser, suite.server.url, { viewport: PHONE });
     const page = await context.newPage();
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL('**/dashboard');
@@ -100,8 +91,8 @@ describe('signing in', () => {
   });
 
   it('switches to Kiswahili and keeps it on the account', async () => {
-    const password = await activateSeededUser(server, 'owner');
-    const context = await newContext(browser, server.url);
+    const password = await activateSeededUser(suite.server, 'owner');
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await signIn(page, 'owner', password);
     await page.locator('header label', { hasText: 'Kiswahili' }).first().click();
@@ -112,13 +103,13 @@ describe('signing in', () => {
     await expect
       .poll(async () => {
         const token = await page.evaluate(() => localStorage.getItem('jwt'));
-        const response = await fetch(`${server.url}/api/v2/user/me`, {
+        const response = await fetch(`${suite.server.url}/api/v2/user/me`, {
           headers: { authorization: `Bearer ${token}` },
         });
         return ((await response.json()) as { language: string }).language;
       })
       .toBe('sw');
-    const otherPhone = await newContext(browser, server.url);
+    const otherPhone = await newContext(suite.browser, suite.server.url);
     const other = await otherPhone.newPage();
     await signIn(other, 'owner', password);
     await other.getByText('Karibu, Asha').waitFor();
@@ -128,7 +119,7 @@ describe('signing in', () => {
   });
 
   it("opens the public pages' menu on a phone and follows its links", async () => {
-    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const context = await newContext(suite.browser, suite.server.url, { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open the menu' }).click();
@@ -147,7 +138,7 @@ describe('signing in', () => {
   });
 
   it('scrolls a linked section 100 px below the top, clear of the header', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(suite.browser, suite.server.url);
     const page = await context.newPage();
     await page.goto('/tax-tips#vat-registration');
     const top = () =>
