@@ -138,7 +138,7 @@ describe('expenses in the browser', () => {
 
       await context.setOffline(false);
       await expect
-        .poll(() => row.textContent(), { timeout: 30_000, interval: 500 })
+        .poll(() => row.textContent(), { timeout: 20_000, interval: 500 })
         .toContain('Duka Demo Ltd');
       expect(await row.textContent()).toContain('Tsh 8,260.00');
       expect(await serverExpense(second.code)).toMatchObject({ lookup: { status: 'done' } });

@@ -19,6 +19,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { rowClasses, VirtualList } from '../../app/VirtualList';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
+import { isLookupWaiting, useReceiptLookup } from './useReceiptLookup';
 import { categoryName } from './labels';
 import { WRAPPING_BUTTON } from './wrapping-button';
 
@@ -80,6 +81,9 @@ export function ExpensesPage() {
   });
   const categories = useExpenseCategories(companyId);
   const vendors = useVendors(companyId);
+  // A receipt still read at TRA is followed from the list too, one at a time: without it the
+  // list learnt the result only at the next timed sync, up to half a minute later.
+  useReceiptLookup(companyId, expenses?.find(isLookupWaiting) ?? null);
 
   useEffect(() => {
     const timer = setTimeout(() => {

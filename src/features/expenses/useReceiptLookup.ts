@@ -1,5 +1,5 @@
 // While a scanned receipt is read at TRA (a job on the server, up to about a minute), the screen
-// asks the server how far it is every two seconds, and brings the filled expense to the phone
+// showing it (the expense, or the list it is in) asks the server how far it is every two seconds, and brings the filled expense to the phone
 // (a sync) as soon as it is done or has failed. Offline, it waits: the outbox sends the lookup
 // when the connection returns, and the asking starts again.
 import { useEffect } from 'react';
@@ -9,12 +9,17 @@ import { requestSync, syncAndWait } from '../sync/app-sync';
 
 const POLL_MS = 2_000;
 
+/** The expense's receipt is still being read at TRA. */
+export function isLookupWaiting(expense: LocalExpense): boolean {
+  return Boolean(expense.lookup && ['queued', 'reading'].includes(expense.lookup.status));
+}
+
 export function useReceiptLookup(
   companyId: string | null,
   expense: LocalExpense | null | undefined,
 ) {
   const id = expense?.id;
-  const waiting = expense?.lookup && ['queued', 'reading'].includes(expense.lookup.status);
+  const waiting = expense ? isLookupWaiting(expense) : false;
   const onServer = (expense?.version ?? 0) > 0;
   useEffect(() => {
     if (!companyId || !id || !waiting) return;
