@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { createDbTurns } from './scheduler';
+import { createDbTurns, hasDbPriority } from './scheduler';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,13 +36,22 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    pool.on('error', (error) => {
-      console.error('PostgreSQL pool error:', error.message);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const pools = [10, PRIORITY_CONNECTIONS].map((max) => {
+      const pool = new pg.Pool({ connectionString: options.url, max });
+      pool.on('error', (error) => {
+        console.error('PostgreSQL pool error:', error.message);
+      });
+      return pool;
+    }) as [pg.Pool, pg.Pool];
+    const db = drizzlePg(new PriorityRoutedPool(...pools) as unknown as pg.Pool, {
+      schema,
+    }) as unknown as Db;
     let closed: Promise<void> | undefined;
-    return { db, kind: 'postgresql', close: () => (closed ??= pool.end()) };
+    return {
+      db,
+      kind: 'postgresql',
+      close: () => (closed ??= Promise.all(pools.map((pool) => pool.end())).then(() => undefined)),
+    };
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -67,6 +76,35 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return { db, kind: 'pglite', close: () => (closed ??= client.close()) };
+}
+
+const PRIORITY_CONNECTIONS = 3;
+
+/**
+ * PostgreSQL as Drizzle sees it: work marked with `withDbPriority` (the fiscal worker) takes
+ * connections of its own. With one pool, the API requests in progress held all its connections
+ * and the worker's statements queued behind theirs: during 20 s of 64 clients saving and
+ * submitting, 126 of 1,101 receipts reached TRA, the rest only once the load stopped. Drizzle
+ * takes any object whose class is named like a pool for one.
+ */
+class PriorityRoutedPool {
+  constructor(
+    private readonly normal: pg.Pool,
+    private readonly priority: pg.Pool,
+  ) {}
+
+  private pick(): pg.Pool {
+    return hasDbPriority() ? this.priority : this.normal;
+  }
+
+  query(...args: unknown[]): unknown {
+    const pool = this.pick();
+    return (pool.query as (...a: unknown[]) => unknown).apply(pool, args);
+  }
+
+  connect(): Promise<pg.PoolClient> {
+    return this.pick().connect();
+  }
 }
 
 /**
