@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'server/main.ts' },
+  entryPoints: { main: 'server/main.ts', 'tra-sim-thread': 'server/tra-sim/thread.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

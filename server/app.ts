@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import { organizationRoutes } from './organizations/routes';
 import { traSimClientKey } from './secrets';
+import { simulatorProxy } from './tra-sim/host';
 import { createTraSimulator } from './tra-sim/simulator';
 import { vfdRoutes } from './vfd/routes';
 import { customerRoutes } from './customers/routes';
@@ -132,7 +133,9 @@ export function createApp(deps: Deps) {
   app.route('/ussd', ussdGatewayRoutes(deps));
   app.route('/v1/accounting/integrations', integrationRoutes(deps));
 
-  if (!deps.config.traBaseUrl) {
+  if (deps.traSim) {
+    app.route('/tra-sim', simulatorProxy(deps.traSim.thread, deps.config.trustProxy));
+  } else if (!deps.config.traBaseUrl) {
     const simulator = createTraSimulator({
       db: deps.db,
       clock: deps.clock,

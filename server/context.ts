@@ -8,6 +8,7 @@ import type { Secrets } from './secrets';
 import type { Locale } from '../domain/i18n';
 import type { Role } from '../domain/roles';
 import type { Logger } from './logger';
+import type { SimulatorThread } from './tra-sim/host';
 
 export interface Deps {
   db: Db;
@@ -19,6 +20,12 @@ export interface Deps {
   log: Logger;
   /** Base URL the TRA client talks to (the mounted simulator when TRA_BASE_URL is unset). */
   traBaseUrl: string;
+  /**
+   * The built-in simulator on its own thread, when the server started one (server/tra-sim/
+   * host.ts): traBaseUrl is then the thread's loopback port, and people reach its pages at
+   * publicBase, this server's own /tra-sim.
+   */
+  traSim?: { thread: SimulatorThread; publicBase: string };
 }
 
 /** The signed-in user, loaded from the database on every request. */

@@ -12,13 +12,15 @@ import type { Config } from './config';
 import type { Deps } from './context';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { createDbTurns, inRequestTurn } from './db/scheduler';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
 import { startReceiptLookups } from './expenses/lookup/job';
 import { startStatisticsRefresh } from './db/statistics';
 import { startIntegrationImports } from './integrations/service';
 import { createMailer } from './mail/mailer';
-import { loadSecrets } from './secrets';
+import { loadSecrets, traSimClientKey, type Secrets } from './secrets';
+import { startSimulatorThread, type SimulatorThread } from './tra-sim/host';
+import { moveSimulatorLedger } from './tra-sim/store';
 import { printLogins, seed } from './seed';
 import { mountStatic } from './static';
 import { installSimulatedCertificate } from './vfd/simulated';
@@ -59,18 +61,68 @@ function takingTurns(fetch: App['fetch'], slots: number): App['fetch'] {
   };
 }
 
+/**
+ * Starts the built-in simulator on its own thread (tra-sim/host.ts), or nothing when TRA_BASE_URL
+ * names TRA or a test's own clock must reach the simulator, which then stays on the server's
+ * thread. On PostgreSQL the thread's ledger is the server's database, so it starts once that
+ * is migrated. On the embedded database it has its own, in DATA_DIR/tra-sim, and starts while
+ * the server opens its own, unless a ledger of an earlier install may first have to be moved
+ * out of the server's database (tra-sim/store.ts).
+ */
+function simulatorStarter(config: Config, options: StartOptions, secrets: Secrets, log: Logger) {
+  if (config.traBaseUrl || options.clock) return null;
+  const dataDir = config.databaseUrl ? undefined : path.join(config.dataDir, 'tra-sim');
+  const start = () =>
+    startSimulatorThread(
+      {
+        databaseUrl: config.databaseUrl,
+        dataDir,
+        logLevel: config.logLevel,
+        faults: config.traSimFaults,
+        clientKey: traSimClientKey(secrets),
+        adminToken: config.traSimAdminToken,
+      },
+      log,
+    );
+  const mayMove =
+    dataDir !== undefined &&
+    !fs.existsSync(dataDir) &&
+    fs.existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
+  const early = dataDir && !mayMove ? start() : null;
+  // Awaited by started() or abandoned(); a failure meanwhile is theirs to report.
+  early?.catch(() => undefined);
+  return {
+    async started(database: Database): Promise<SimulatorThread> {
+      if (dataDir) await moveSimulatorLedger(database.db, dataDir, log);
+      return early ?? start();
+    },
+    async abandoned(): Promise<void> {
+      await early?.then((thread) => thread.stop()).catch(() => undefined);
+    },
+  };
+}
+
 export async function startServer(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database: Database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-  });
-  await migrateDatabase(database);
   const secrets = loadSecrets(config);
+  const simulator = simulatorStarter(config, options, secrets, log);
+  let database: Database;
+  let simulatorThread: SimulatorThread | null;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'db'),
+    });
+    await migrateDatabase(database);
+    simulatorThread = (await simulator?.started(database)) ?? null;
+  } catch (error) {
+    await simulator?.abandoned();
+    throw error;
+  }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -85,7 +137,10 @@ export async function startServer(
     mailer,
     secrets,
     log,
-    traBaseUrl: config.traBaseUrl ?? `${localBase}/tra-sim`,
+    traBaseUrl: config.traBaseUrl ?? simulatorThread?.base ?? `${localBase}/tra-sim`,
+    ...(simulatorThread
+      ? { traSim: { thread: simulatorThread, publicBase: `${localBase}/tra-sim` } }
+      : {}),
   };
 
   const app = createApp(deps);
@@ -98,7 +153,11 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  if (config.port === 0) deps.traBaseUrl = config.traBaseUrl ?? `http://127.0.0.1:${port}/tra-sim`;
+  if (config.port === 0) {
+    const ownBase = `http://127.0.0.1:${port}/tra-sim`;
+    if (deps.traSim) deps.traSim.publicBase = ownBase;
+    else deps.traBaseUrl = config.traBaseUrl ?? ownBase;
+  }
 
   const seeded = await seed(deps);
   if (options.printSeededLogins !== false) printLogins(seeded.logins);
@@ -132,6 +191,7 @@ export async function startServer(
       await statistics.stop();
       await integrationImports?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await simulatorThread?.stop();
       mailer.close();
       await database.close();
     },

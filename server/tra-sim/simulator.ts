@@ -1,6 +1,7 @@
 // A TRA VFD API simulator that enforces TRA's rules: registration, token, receipts, Z reports
 // and public verification, at TRA's paths with TRA's headers and XML, answers signed with its
-// own key. Mounted at /tra-sim when TRA_BASE_URL is unset, or run alone (main.ts).
+// own key. Run on its own thread by a started server when TRA_BASE_URL is unset (thread.ts),
+// mounted at /tra-sim by createApp alone (tests), or run alone (main.ts).
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
@@ -77,7 +78,7 @@ const sameSecret = (given: string, expected: string) =>
  * The request body as text, or null when it is larger than the limit: a Content-Length over it
  * is refused unread, and a streamed (chunked) body is read only up to the limit.
  */
-async function readBody(c: Context, limit: number): Promise<string | null> {
+export async function readBody(c: Context, limit: number): Promise<string | null> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && !(/^\d{1,15}$/.test(declared) && Number(declared) <= limit)) {
     return null;
@@ -101,7 +102,8 @@ async function readBody(c: Context, limit: number): Promise<string | null> {
 }
 
 /** 413, and the connection closed so the rest of the body is never read. */
-const tooLarge = (c: Context) => c.text('Request body too large', 413, { Connection: 'close' });
+export const tooLarge = (c: Context) =>
+  c.text('Request body too large', 413, { Connection: 'close' });
 
 /**
  * Lookups of the public verification page per client address: enough for a shop checking its

@@ -139,7 +139,7 @@ export function storedToken(
 }
 
 /** Where customers check a receipt: `<verify base><RCTVNUM>_<HHMMSS>`. */
-export function verifyBase(deps: Pick<Deps, 'config' | 'traBaseUrl'>): string {
+export function verifyBase(deps: Pick<Deps, 'config' | 'traBaseUrl' | 'traSim'>): string {
   const { config } = deps;
   const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
   if (config.traVerifyBaseUrl) return withSlash(config.traVerifyBaseUrl);
@@ -152,7 +152,7 @@ export function verifyBase(deps: Pick<Deps, 'config' | 'traBaseUrl'>): string {
     return `${tra}/verify/`;
   }
   if (config.publicUrl) return `${config.publicUrl}/tra-sim/verify/`;
-  return `${deps.traBaseUrl}/verify/`;
+  return `${deps.traSim?.publicBase ?? deps.traBaseUrl}/verify/`;
 }
 
 export function verificationUrl(base: string, rctvnum: string, time: string): string {

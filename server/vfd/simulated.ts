@@ -16,18 +16,18 @@ export async function installSimulatedCertificate(
   if (deps.config.traBaseUrl) throw appError(409, 'simulator_only');
   const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw appError(404, 'not_found');
-  const enrolled = await enrolTaxpayer(
-    deps.db,
-    {
-      serial: company.serial,
-      tin: company.tin,
-      vrn: company.vrn,
-      name: company.name,
-      mobile: `255${company.phone}`,
-      address: company.address,
-    },
-    deps.clock.now(),
-  );
+  const taxpayer = {
+    serial: company.serial,
+    tin: company.tin,
+    vrn: company.vrn,
+    name: company.name,
+    mobile: `255${company.phone}`,
+    address: company.address,
+  };
+  // The simulator on its own thread keeps its ledger where only it reaches.
+  const enrolled = deps.traSim
+    ? await deps.traSim.thread.enrol(taxpayer)
+    : await enrolTaxpayer(deps.db, taxpayer, deps.clock.now());
   const issued = enrolled.issued!;
   await installCertificate(
     deps,
