@@ -65,9 +65,10 @@ function takingTurns(fetch: App['fetch'], slots: number): App['fetch'] {
  * Starts the built-in simulator on its own thread (tra-sim/host.ts), or nothing when TRA_BASE_URL
  * names TRA or a test's own clock must reach the simulator, which then stays on the server's
  * thread. On PostgreSQL the thread's ledger is the server's database, so it starts once that
- * is migrated. On the embedded database it has its own, in DATA_DIR/tra-sim, and starts while
- * the server opens its own, unless a ledger of an earlier install may first have to be moved
- * out of the server's database (tra-sim/store.ts).
+ * is migrated. On the embedded database it has its own, in DATA_DIR/tra-sim: an existing one is
+ * opened while the server opens its own; a new one starts from a copy of the server's new,
+ * empty database when both are created now (`freshCopyTo`), and a ledger of an earlier install
+ * is first moved out of the server's database (tra-sim/store.ts).
  */
 function simulatorStarter(config: Config, options: StartOptions, secrets: Secrets, log: Logger) {
   if (config.traBaseUrl || options.clock) return null;
@@ -84,14 +85,11 @@ function simulatorStarter(config: Config, options: StartOptions, secrets: Secret
       },
       log,
     );
-  const mayMove =
-    dataDir !== undefined &&
-    !fs.existsSync(dataDir) &&
-    fs.existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
-  const early = dataDir && !mayMove ? start() : null;
+  const early = dataDir && fs.existsSync(dataDir) ? start() : null;
   // Awaited by started() or abandoned(); a failure meanwhile is theirs to report.
   early?.catch(() => undefined);
   return {
+    freshCopyTo: early ? undefined : dataDir,
     async started(database: Database): Promise<SimulatorThread> {
       if (dataDir) await moveSimulatorLedger(database.db, dataDir, log);
       return early ?? start();
@@ -116,6 +114,7 @@ export async function startServer(
     database = await openDatabase({
       url: config.databaseUrl,
       dataDir: path.join(config.dataDir, 'db'),
+      freshCopyTo: simulator?.freshCopyTo,
     });
     await migrateDatabase(database);
     simulatorThread = (await simulator?.started(database)) ?? null;

@@ -66,6 +66,8 @@ export async function startSimulatorThread(
   let port = 0;
   let worker: Worker;
   let stopping = false;
+  /** The current thread is running (false between an unexpected end and its restart). */
+  let alive = false;
   let nextId = 1;
   const waiting = new Map<number, { resolve(e: EnrolledTaxpayer): void; reject(e: Error): void }>();
 
@@ -90,7 +92,11 @@ export async function startSimulatorThread(
         log.error('The TRA simulator thread failed', { error: String(error) });
         reject(error);
       });
+      alive = true;
       worker.on('exit', (code) => {
+        alive = false;
+        // Before it listened: the start failed (a settled promise ignores this).
+        reject(new Error(`The TRA simulator thread ended with ${code}`));
         for (const call of waiting.values()) call.reject(new Error('The TRA simulator stopped'));
         waiting.clear();
         if (stopping || port === 0) return;
@@ -107,6 +113,7 @@ export async function startSimulatorThread(
       return `http://127.0.0.1:${port}/tra-sim`;
     },
     enrol(input) {
+      if (!alive) return Promise.reject(new Error('The TRA simulator is starting again'));
       const id = nextId++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
@@ -115,6 +122,7 @@ export async function startSimulatorThread(
     },
     async stop() {
       stopping = true;
+      if (!alive) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       worker.postMessage({ type: 'stop' } satisfies ThreadRequest);
       const timer = setTimeout(() => void worker.terminate(), 10_000);
