@@ -7,6 +7,10 @@ import { loadConfig, ConfigError } from '../../server/config';
 import { startServer, type RunningServer } from '../../server/start';
 import { createTestDatabase, testDbKind } from '../helpers/db';
 
+// A real start creates or opens two embedded databases (the server's and the simulator's) and
+// a thread: under the parallel suites of CI one takes 15-25 s, where a quiet machine needs 5-10.
+vi.setConfig({ testTimeout: 90_000 });
+
 const running: RunningServer[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));

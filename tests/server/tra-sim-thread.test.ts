@@ -14,6 +14,10 @@ import { moveSimulatorLedger } from '../../server/tra-sim/store';
 import { enrolTaxpayer } from '../../server/tra-sim/taxpayers';
 import { createTestDatabase, testDbKind } from '../helpers/db';
 
+// A real start creates or opens two embedded databases (the server's and the simulator's) and
+// a thread: under the parallel suites of CI one takes 15-25 s, where a quiet machine needs 5-10.
+vi.setConfig({ testTimeout: 90_000 });
+
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-sim-thread-'));
