@@ -72,7 +72,8 @@ async function startChromium(port: number) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Its helper processes may still be writing to the profile for a moment.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
