@@ -1,5 +1,5 @@
 import './app/first-paint-styles';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
@@ -18,21 +18,34 @@ await activateLocale(
 const router = createAppRouter();
 const AppNotifications = lazy(() => firstPageShown.then(() => import('./app/AppNotifications')));
 
-// A public page's first paint from the build (scripts/prerender.mjs) stays until the live page
-// can replace it whole: its route's code loaded, so no loader shows in between.
+// The page's code is loaded before the first render, so the app renders once, whole: a public
+// page's first paint from the build (scripts/prerender.mjs) stays until the live page replaces
+// it, and a signed-in page shows no loader in between.
 const root = document.getElementById('root')!;
-if (root.hasChildNodes()) await router.load();
-root.removeAttribute('inert');
+// A failure (a chunk that did not load) is the router's to show, on its error screen.
+await router.load().catch(() => undefined);
 
-createRoot(root).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <AppNotifications />
-        </Suspense>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nProvider>
-  </StrictMode>,
+/** The prerendered page is inert until the live one has replaced it, so nothing typed is lost. */
+function Live() {
+  useLayoutEffect(() => root.removeAttribute('inert'), []);
+  return null;
+}
+
+// Rendered as a transition, so React yields to the browser every few milliseconds instead of
+// holding the main thread for the whole first render (a slow phone's input waited on it).
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <Suspense fallback={null}>
+            <AppNotifications />
+          </Suspense>
+          <RouterProvider router={router} />
+          <Live />
+        </MantineProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

@@ -77,6 +77,34 @@ describe('first paint of the public pages', () => {
     }
   }
 
+  it('lets the login form be used only once it is the live one, and keeps what is typed', async () => {
+    const context = await newContext(suite.browser, suite.server.url, { viewport: PHONE });
+    // When the first paint stops being inert: is the form then the live page's (React's)?
+    await context.addInitScript(() => {
+      const w = window as unknown as { liveWhenUsable?: boolean };
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root || root.inert || w.liveWhenUsable !== undefined) return;
+        const input = root.querySelector('input');
+        w.liveWhenUsable =
+          input !== null && Object.keys(input).some((key) => key.startsWith('__reactFiber'));
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['inert'] });
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.waitForFunction(() => !document.getElementById('root')!.inert);
+    expect(await page.evaluate(() => (window as { liveWhenUsable?: boolean }).liveWhenUsable)).toBe(
+      true,
+    );
+    const username = page.locator('input[autocomplete="username"]');
+    await username.fill('operator1');
+    await page.locator('input[autocomplete="current-password"]').fill('not-the-password');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByText('Invalid credentials').first().waitFor();
+    expect(await username.inputValue()).toBe('operator1');
+    await context.close();
+  });
+
   it('shows the page in Swahili when that is the browser’s first language', async () => {
     const { context, page } = await open('/login', { script: false, size: PHONE, locale: 'sw-TZ' });
     expect(await page.locator('html').getAttribute('lang')).toBe('sw');
