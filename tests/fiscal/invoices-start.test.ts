@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/start';
+import type { RunningServer } from '../../server/start';
 import { invoiceBody } from '../helpers/invoices';
+import { startOnLoopback } from '../helpers/real-start';
 
 let server: RunningServer | undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-invoices-start-'));
@@ -19,16 +19,7 @@ afterAll(async () => {
 describe('a fresh install', () => {
   it('issues an invoice of the demo company within seconds of its submission', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        DATA_DIR: dataDir,
-        RISITI_ADMIN_PASSWORD: 'Admin-pass1',
-      }),
-      { webDir: false },
-    );
+    server = await startOnLoopback({ DATA_DIR: dataDir, RISITI_ADMIN_PASSWORD: 'Admin-pass1' });
     const api = async (method: string, url: string, token?: string, body?: unknown) => {
       const response = await fetch(`${server!.url}${url}`, {
         method,

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config';
-import { startServer, type RunningServer } from '../../server/start';
+import type { RunningServer } from '../../server/start';
 import { createTestDatabase, testDbKind } from '../helpers/db';
+import { startOnLoopback } from '../helpers/real-start';
 
 // A real start creates or opens two embedded databases (the server's and the simulator's) and
 // a thread: under the parallel suites of CI one takes 15-25 s, where a quiet machine needs 5-10.
@@ -20,12 +21,7 @@ afterEach(async () => {
 async function start(env: Record<string, string>) {
   const printed: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((line: unknown) => void printed.push(String(line)));
-  const server = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env }),
-    {
-      webDir: false,
-    },
-  );
+  const server = await startOnLoopback(env);
   running.push(server);
   return { server, output: printed.join('\n') };
 }

@@ -5,14 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../server/config';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { traSimKeys, traSimReceipts, traSimTaxpayers } from '../../server/db/schema';
 import { createLogger } from '../../server/logger';
-import { startServer, type RunningServer } from '../../server/start';
+import type { RunningServer } from '../../server/start';
 import { moveSimulatorLedger } from '../../server/tra-sim/store';
 import { enrolTaxpayer } from '../../server/tra-sim/taxpayers';
 import { createTestDatabase, testDbKind } from '../helpers/db';
+import { startOnLoopback } from '../helpers/real-start';
 
 // A real start creates or opens two embedded databases (the server's and the simulator's) and
 // a thread: under the parallel suites of CI one takes 15-25 s, where a quiet machine needs 5-10.
@@ -117,18 +117,12 @@ describe('a started server with the built-in simulator', () => {
 
   async function start(dataDir: string, databaseUrl?: string) {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'error',
-        DATA_DIR: dataDir,
-        RISITI_ADMIN_PASSWORD: 'Admin-pass1',
-        TRA_SIM_ADMIN_TOKEN: 'sim-admin-token-0123456789',
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      }),
-      { webDir: false },
-    );
+    const server = await startOnLoopback({
+      DATA_DIR: dataDir,
+      RISITI_ADMIN_PASSWORD: 'Admin-pass1',
+      TRA_SIM_ADMIN_TOKEN: 'sim-admin-token-0123456789',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
     running.push(server);
     return server;
   }
