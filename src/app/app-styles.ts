@@ -68,3 +68,5 @@ import '@mantine/core/styles/Flex.layer.css';
 import '@mantine/core/styles/FloatingWindow.layer.css';
 import '@mantine/core/styles/Image.layer.css';
 import '@mantine/core/styles/OverflowList.layer.css';
+import '@mantine/core/styles/FloatingIndicator.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';

@@ -2,7 +2,16 @@
 // identification type and sync state, each row with its sync state; new, import and export of
 // what the filters show. Reads the phone's database, so it works offline.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
@@ -183,10 +192,9 @@ export function CustomersPage() {
           onChange={(event) => setText(event.currentTarget.value)}
         />
         <SimpleGrid cols={{ base: 2 }} spacing="xs">
-          <Select
+          <NativeSelect
             label={t`Identification`}
             value={type ?? ''}
-            allowDeselect={false}
             data={[
               { value: '', label: t`All types` },
               ...IDENTIFICATION_TYPES.map((type) => ({
@@ -194,14 +202,13 @@ export function CustomersPage() {
                 label: i18n._(identificationTypeLabels[type]),
               })),
             ]}
-            onChange={(value) =>
+            onChange={({ currentTarget: { value } }) =>
               setFilter({ type: (value || undefined) as IdentificationType | undefined })
             }
           />
-          <Select
+          <NativeSelect
             label={t`Sync state`}
             value={search.sync ?? ''}
-            allowDeselect={false}
             data={[
               { value: '', label: t`All` },
               ...(['synced', 'pending', 'failed'] as const).map((state) => ({
@@ -209,7 +216,7 @@ export function CustomersPage() {
                 label: i18n._(recordSyncLabels[state]),
               })),
             ]}
-            onChange={(value) =>
+            onChange={({ currentTarget: { value } }) =>
               setFilter({ sync: (value || undefined) as RecordSyncState | undefined })
             }
           />

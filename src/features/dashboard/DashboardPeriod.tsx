@@ -1,9 +1,9 @@
 // The dashboard's period: today, this week, this month or this year, each compared with the
 // period before it (as far into it as the current one has gone).
-import { SegmentedControl } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { datePresetLabels } from '../../../domain/date-range';
 import { DASHBOARD_PRESETS } from '../reports/search';
+import { Choices } from '../../app/Choices';
 
 export type DashboardPreset = (typeof DASHBOARD_PRESETS)[number];
 
@@ -16,18 +16,18 @@ export function DashboardPeriod({
 }) {
   const { t, i18n } = useLingui();
   return (
-    <SegmentedControl
+    <Choices<DashboardPreset>
       aria-label={t`Period`}
       value={value}
-      onChange={(next) => onChange(next as DashboardPreset)}
+      onChange={onChange}
       data={DASHBOARD_PRESETS.map((preset) => ({
         value: preset,
         label: i18n._(datePresetLabels[preset]),
       }))}
       fullWidth
-      maw={520}
+      maxWidth={520}
       // Four periods share a 320 px phone: labels wrap rather than push the last one out.
-      styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2, paddingInline: 6 } }}
+      wrap
       data-testid="dashboard-period"
     />
   );

@@ -2,13 +2,14 @@
 // or phone, active or inactive; each opens its form. Vendors read from scanned receipts appear
 // here by themselves.
 import { useDeferredValue, useState } from 'react';
-import { Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { LocalVendor } from '../../db/db';
 import { useVendors } from '../../db/useVendors';
+import { Choices } from '../../app/Choices';
 import { ButtonLink } from '../../app/links';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -89,14 +90,12 @@ export function VendorsPage() {
           void navigate({ search: (previous) => ({ ...previous, q }), replace: true });
         }}
       />
-      <SegmentedControl
+      <Choices<'' | 'active' | 'inactive'>
+        aria-label={t`Status`}
         value={search.active ?? ''}
         onChange={(value) =>
           void navigate({
-            search: (previous) => ({
-              ...previous,
-              active: (value || undefined) as 'active' | undefined,
-            }),
+            search: (previous) => ({ ...previous, active: value || undefined }),
             replace: true,
           })
         }

@@ -8,8 +8,8 @@ import {
   Button,
   Card,
   Group,
+  NativeSelect,
   Popover,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -252,10 +252,9 @@ export function InvoicesPage() {
       )}
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-        <Select
+        <NativeSelect
           label={t`Status`}
           value={search.status ?? 'all'}
-          allowDeselect={false}
           data={[
             { value: 'all', label: t`All statuses` },
             ...INVOICE_STATUSES.map((status) => ({
@@ -263,16 +262,15 @@ export function InvoicesPage() {
               label: i18n._(invoiceStatusLabels[status]),
             })),
           ]}
-          onChange={(value) =>
+          onChange={({ currentTarget: { value } }) =>
             setSearch({
               status: value && value !== 'all' ? (value as InvoiceListSearch['status']) : undefined,
             })
           }
         />
-        <Select
+        <NativeSelect
           label={t`Period`}
           value={search.period ?? 'all'}
-          allowDeselect={false}
           data={[
             { value: 'all', label: t`All time` },
             ...DATE_PRESETS.map((preset) => ({
@@ -280,7 +278,7 @@ export function InvoicesPage() {
               label: i18n._(datePresetLabels[preset]),
             })),
           ]}
-          onChange={(value) =>
+          onChange={({ currentTarget: { value } }) =>
             setSearch({
               period: value && value !== 'all' ? (value as InvoiceListSearch['period']) : undefined,
             })

@@ -142,9 +142,9 @@ export function PeoplePage({
           onChange={(event) => setText(event.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <FilterControl
+        <FilterControl<UserStatus | 'all'>
           value={status}
-          onChange={(value) => setStatus(value as UserStatus | 'all')}
+          onChange={setStatus}
           data={[
             { value: 'all', label: t`All` },
             { value: 'active', label: i18n._(userStatusLabels.active) },

@@ -78,9 +78,9 @@ export function PotentialClientsPage() {
           onChange={(event) => setText(event.currentTarget.value)}
           style={{ flex: '1 1 220px' }}
         />
-        <FilterControl
+        <FilterControl<Filter>
           value={status}
-          onChange={(value) => setStatus(value as Filter)}
+          onChange={setStatus}
           aria-label={t`Status`}
           data={[
             { value: 'new', label: statusLabel.new },

@@ -165,9 +165,9 @@ export function ReceiptReissuePage() {
           onChange={(event) => setTo(event.currentTarget.value)}
         />
       </SimpleGrid>
-      <FilterControl
+      <FilterControl<Filter>
         value={filter}
-        onChange={(value) => setFilter(value as Filter)}
+        onChange={setFilter}
         aria-label={t`State at TRA`}
         data={[
           { value: 'all', label: t`All` },

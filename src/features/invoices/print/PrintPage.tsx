@@ -4,13 +4,14 @@
 // The Mantine sheets the first paint did not load (first-paint-styles has the public pages').
 import '../../../app/app-styles';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useBusinessProfile } from '../../../db/useBusinessProfile';
 import { useInvoice } from '../../../db/useInvoice';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { ButtonLink } from '../../../app/links';
+import { Choices } from '../../../app/Choices';
 import { refreshBusinessProfile } from '../business-profile';
 import { downloadInvoicePdf } from '../pdf';
 import { businessOf, receiptOfInvoice } from '../receipt-view';
@@ -114,9 +115,9 @@ export function PrintPage({ companyId, invoiceId, layout, autoPrint, onLayout }:
         >
           <Trans>Back to the invoice</Trans>
         </ButtonLink>
-        <SegmentedControl
+        <Choices<PrintLayout>
           value={layout}
-          onChange={(value) => onLayout(value as PrintLayout)}
+          onChange={onLayout}
           data={[
             { value: '80mm', label: t`80 mm` },
             { value: '58mm', label: t`58 mm` },
