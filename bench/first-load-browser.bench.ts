@@ -45,15 +45,19 @@ async function firstLoad(url: string): Promise<Run> {
   try {
     const context = await newContext(browser, url, { viewport: PHONE });
     const page = await context.newPage();
-    // The moment the sign-in form is on screen with its button: React has hydrated it by then.
+    // The moment the sign-in form can be used: the live one, React's, on screen. The prerendered
+    // copy is drawn earlier but stays inert until the app has replaced it.
     await page.addInitScript(() => {
       const w = window as unknown as { __usable?: number; __lcp?: number };
       new MutationObserver((_, observer) => {
-        if (document.querySelector('form button[type="submit"]')) {
+        if (
+          document.querySelector('form button[type="submit"]') &&
+          document.getElementById('root')?.hasAttribute('inert') === false
+        ) {
           w.__usable = performance.now();
           observer.disconnect();
         }
-      }).observe(document, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true, attributeFilter: ['inert'] });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
