@@ -85,6 +85,25 @@ describe('the customer list', () => {
     await waitFor(() => expect(names()).toEqual(['Dotto Offline']));
   });
 
+  it("filters with the phone's own pickers and keeps the choice in the address", async () => {
+    const user = await signedIn();
+    stubApiEdge(user);
+    const { router } = await renderApp('/customers');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const type = screen.getByRole('combobox', { name: 'Identification' });
+    expect(type.tagName).toBe('SELECT');
+    await userEvent.selectOptions(type, 'Passport');
+    await waitFor(() => expect(names()).toEqual(['Baraka Passport']));
+    expect(router.state.location.search).toMatchObject({ type: 'PASSPORT' });
+    await userEvent.selectOptions(type, 'All types');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Sync state' }),
+      'Waiting to sync',
+    );
+    await waitFor(() => expect(names()).toEqual(['Dotto Offline']));
+    expect(router.state.location.search).toEqual({ sync: 'pending' });
+  });
+
   it('opens at /customers-old too', async () => {
     const user = await signedIn();
     stubApiEdge(user);
