@@ -3,6 +3,7 @@
 // Sync is not in every browser). Triggers only ask for a sync; the outbox rows are the truth.
 import { onOutboxChange } from '../db/outbox';
 import { requestPersistentStorage } from '../db/persist';
+import { whenSyncIdle } from './lock';
 import { OUTBOX_SYNC_TAG } from './service-worker-tag';
 import { syncNow, type SyncResult } from './sync-now';
 import type { SyncSend } from './transport';
@@ -70,6 +71,13 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     running = true;
     try {
       const result = await syncNow({ send: options.send, companyId, ignoreBackoff });
+      if (result.status === 'busy') {
+        // Another tab, the service worker or a sync someone waits for holds the lock, and may
+        // have read the outbox before the change that asked for this sync was written: go
+        // again once it is done, rather than leave that change to the timer.
+        again = { ignoreBackoff: ignoreBackoff || (again?.ignoreBackoff ?? false) };
+        await whenSyncIdle(async () => undefined);
+      }
       scheduleRetry(result);
     } catch (error) {
       console.error('Sync failed', error);

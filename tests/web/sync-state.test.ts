@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { saveCustomer } from '../../src/db/customers';
 import { useCustomers } from '../../src/db/useCustomers';
 import { startSyncEngine } from '../../src/sync/engine';
+import { withSyncLock } from '../../src/sync/lock';
 import { readSyncState } from '../../src/sync/sync-state';
 import { syncNow } from '../../src/sync/sync-now';
 import { useSyncState } from '../../src/sync/useSyncState';
@@ -101,14 +102,20 @@ describe('live reads', () => {
 });
 
 describe('the sync engine', () => {
-  it('syncs on start, after a local change, and when the network comes back', async () => {
-    await saveCustomer(COMPANY, walkIn('Before Start'));
+  /** The engine on a fake server, with a timer far off: only the triggers under test sync. */
+  const startEngine = () => {
     const server = fakeServer();
     const engine = startSyncEngine({
       send: server.send,
       getCompanyId: () => COMPANY,
       intervalMs: 60_000,
     });
+    return { server, engine };
+  };
+
+  it('syncs on start, after a local change, and when the network comes back', async () => {
+    await saveCustomer(COMPANY, walkIn('Before Start'));
+    const { server, engine } = startEngine();
     try {
       await waitFor(() =>
         expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1),
@@ -141,6 +148,27 @@ describe('the sync engine', () => {
       await waitFor(async () => expect(await db.outbox.count()).toBe(0));
       expect(server.requests.length).toBeGreaterThan(sentWhileOffline);
       expect((await readSyncState(COMPANY)).status).toBe('synced');
+    } finally {
+      engine.stop();
+    }
+  });
+
+  it('sends a change saved while another sync held the lock as soon as that sync ends', async () => {
+    // Another tab or the service worker is syncing: it read the outbox before this change.
+    let release!: () => void;
+    const other = withSyncLock(() => new Promise<void>((resolve) => (release = resolve)));
+    await saveCustomer(COMPANY, walkIn('Saved Meanwhile'));
+    const { server, engine } = startEngine();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(server.requests).toHaveLength(0);
+      release();
+      await other;
+      // Not at the next timer, a minute later: at once.
+      await waitFor(() =>
+        expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(1),
+      );
+      await waitFor(async () => expect(await db.outbox.count()).toBe(0));
     } finally {
       engine.stop();
     }
