@@ -46,6 +46,13 @@ function defaultWebDir(): string {
 }
 
 /**
+ * API requests worked on at once, on either database. On PostgreSQL 32 were allowed: 64
+ * clients for 20 s then saw 19 % of their receipts acknowledged by TRA during the load; with 8,
+ * 38 %, for about a tenth fewer invoices a second (docs/ARCHITECTURE.md has the runs).
+ */
+const API_SLOTS = 8;
+
+/**
  * At most `slots` API requests are worked on at once; the others wait their turn in arrival
  * order, before anything of them is read. The event loop goes round every request in progress
  * between two steps of any one of them: with no cap, 64 clients' requests stretched each step
@@ -145,7 +152,7 @@ export async function startServer(
   const app = createApp(deps);
   if (options.webDir !== false) mountStatic(app, options.webDir ?? defaultWebDir());
 
-  const fetch = takingTurns(app.fetch, database.kind === 'pglite' ? 8 : 32);
+  const fetch = takingTurns(app.fetch, API_SLOTS);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
