@@ -60,12 +60,16 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     retryTimer = setTimeout(() => run({ ignoreBackoff: false }), Math.min(delay, intervalMs));
   };
 
+  /** Has the sync in progress go round once more when it is done. */
+  const askAgain = (ignoreBackoff: boolean) => {
+    again = { ignoreBackoff: ignoreBackoff || (again?.ignoreBackoff ?? false) };
+  };
+
   const run = async ({ ignoreBackoff }: { ignoreBackoff: boolean }) => {
     const companyId = options.getCompanyId();
     if (stopped || !companyId) return;
     if (running) {
-      // Ask the running sync to go round once more when it is done.
-      again = { ignoreBackoff: ignoreBackoff || (again?.ignoreBackoff ?? false) };
+      askAgain(ignoreBackoff);
       return;
     }
     running = true;
@@ -75,7 +79,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
         // Another tab, the service worker or a sync someone waits for holds the lock, and may
         // have read the outbox before the change that asked for this sync was written: go
         // again once it is done, rather than leave that change to the timer.
-        again = { ignoreBackoff: ignoreBackoff || (again?.ignoreBackoff ?? false) };
+        askAgain(ignoreBackoff);
         await whenSyncIdle(async () => undefined);
       }
       scheduleRetry(result);
