@@ -7,9 +7,10 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server as HttpServer } from 'node:http';
 import type { ManualClock } from '../../server/clock';
 import { systemClock, type Clock } from '../../server/clock';
-import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
 import type { FaultSettings } from '../../server/tra-sim/faults';
 import { createTraSimulator, type TraSimulator } from '../../server/tra-sim/simulator';
+import { createTestDatabase } from './db';
 
 export interface StandaloneSimulator {
   sim: TraSimulator;
@@ -25,8 +26,7 @@ export async function startStandaloneSimulator(
     clock?: Clock | ManualClock;
   } = {},
 ): Promise<StandaloneSimulator> {
-  const database = await openDatabase({});
-  await migrateDatabase(database);
+  const database = await createTestDatabase('pglite');
   const sim = createTraSimulator({
     db: database.db,
     clock: options.clock ?? systemClock,
