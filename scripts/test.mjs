@@ -6,7 +6,9 @@
 // The checks run in two lanes side by side, since the machine has two cores and the server
 // suites wait on their databases while the browser waits on pages:
 //   lane 1: static checks, domain, web, build, first-load budget, e2e
-//   lane 2: server (PGlite), server-pg, fiscal
+//   lane 2: server (PGlite)
+// then each lane takes the next of server-pg and fiscal still waiting, so neither core idles
+// while the other lane still has suites to run.
 // Each step's output is printed whole when it ends, so the lanes do not interleave.
 // `npm test -- <step…>` runs only those steps (static, domain, web, server, server-pg, fiscal,
 // budget, e2e), in one lane.
@@ -124,23 +126,32 @@ async function browserSteps() {
   await suite('e2e', { CHROMIUM_PATH: chromium });
 }
 
+/** Suites either lane runs once its own steps are done, first come first served. */
+const either = [];
+if (process.env.TEST_DATABASE_URL) {
+  if (wants('server-pg')) either.push(() => suite('server-pg', { TEST_DB: 'postgresql' }));
+} else if (wants('server-pg')) {
+  console.warn(
+    '\n! TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is skipped.',
+  );
+}
+if (wants('fiscal')) either.push(() => suite('fiscal'));
+
+async function takeEither() {
+  for (let next = either.shift(); next; next = either.shift()) await next();
+}
+
 async function lane1() {
   if (wants('static')) await staticChecks();
   if (wants('domain')) await suite('domain');
   if (wants('web')) await suite('web');
   await browserSteps();
+  await takeEither();
 }
 
 async function lane2() {
   if (wants('server')) await suite('server', { TEST_DB: 'pglite' });
-  if (process.env.TEST_DATABASE_URL) {
-    if (wants('server-pg')) await suite('server-pg', { TEST_DB: 'postgresql' });
-  } else if (wants('server-pg')) {
-    console.warn(
-      '\n! TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is skipped.',
-    );
-  }
-  if (wants('fiscal')) await suite('fiscal');
+  await takeEither();
 }
 
 function stopAll() {
