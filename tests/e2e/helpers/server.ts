@@ -1,7 +1,8 @@
 // The built app served by the real server (`node dist/server/main.js`), as people run it: a
 // temporary DATA_DIR, a free port on 127.0.0.1, the demo company and a known admin password.
-// The seeded logins are read from the server's first-start output.
+// The seeded logins are read from the server's first-start output (firstStartOf).
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -55,12 +56,85 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
   throw new Error(`The server was not ready within 60 s:\n${log()}`);
 }
 
+/** Settings that change what a first start writes: a server given one starts from nothing. */
+const SHAPES_DATA = [
+  'DATABASE_URL',
+  'RISITI_DEMO',
+  'RISITI_ADMIN_USER',
+  'RISITI_ADMIN_PASSWORD',
+  'TRA_BASE_URL',
+];
+
 export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
   const main = path.resolve('dist/server/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.resolve('dist/web/index.html'))) {
     throw new Error('The app is not built: run npm run build before the browser tests.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-e2e-'));
+  const firstStart = Object.keys(env).some((name) => SHAPES_DATA.includes(name))
+    ? null
+    : await firstStartOf(main);
+  if (firstStart) fs.cpSync(firstStart.dataDir, dataDir, { recursive: true });
+  const started = await spawnServer(main, dataDir, env);
+  const logins: Record<string, string> = {};
+  for (const match of (firstStart?.output ?? started.output()).matchAll(
+    /username: (\S+)\s+password: (\S+)/g,
+  )) {
+    logins[match[1]!] = match[2]!;
+  }
+  return {
+    url: started.url,
+    port: started.port,
+    output: started.output,
+    stop: async () => void (await started.stop()),
+    dataDir,
+    logins,
+    async dispose() {
+      await started.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server's data folder as its first start leaves it (databases created and migrated, the
+ * demo company seeded and registered with the simulator, secrets made), with what that start
+ * printed: made once per build and day and kept in the temporary folder, then copied for each
+ * browser test's server. A first start takes seconds of CPU the tests do not look at; a test
+ * of the first start itself passes a setting that shapes the data and starts from nothing.
+ */
+async function firstStartOf(main: string): Promise<{ dataDir: string; output: string }> {
+  const key = crypto
+    .createHash('sha256')
+    .update(fs.readFileSync(main))
+    .update(new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10))
+    .digest('hex')
+    .slice(0, 16);
+  const kept = path.join(os.tmpdir(), `risiti-e2e-first-start-${key}`);
+  if (!fs.existsSync(path.join(kept, 'output.txt'))) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-e2e-'));
+    const server = await spawnServer(main, dataDir, {});
+    const exitCode = await server.stop();
+    if (exitCode !== 0)
+      throw new Error(`The first start did not stop cleanly:\n${server.output()}`);
+    fs.rmSync(path.join(dataDir, 'mail'), { recursive: true, force: true });
+    fs.writeFileSync(path.join(dataDir, 'output.txt'), server.output());
+    fs.rmSync(kept, { recursive: true, force: true });
+    fs.renameSync(dataDir, kept);
+    for (const old of fs.readdirSync(os.tmpdir())) {
+      const full = path.join(os.tmpdir(), old);
+      if (old.startsWith('risiti-e2e-first-start-') && full !== kept) {
+        fs.rmSync(full, { recursive: true, force: true });
+      }
+    }
+  }
+  return {
+    dataDir: kept,
+    output: fs.readFileSync(path.join(kept, 'output.txt'), 'utf8'),
+  };
+}
+
+async function spawnServer(main: string, dataDir: string, env: Record<string, string>) {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [main], {
@@ -84,30 +158,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(url, child, () => output);
 
-  const logins: Record<string, string> = {};
-  for (const match of output.matchAll(/username: (\S+)\s+password: (\S+)/g)) {
-    logins[match[1]!] = match[2]!;
-  }
-
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+  /** Stops the process (SIGTERM, SIGKILL after 10 s) and gives its exit code. */
+  const stop = async (): Promise<number | null> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    return child.exitCode;
   };
-
-  return {
-    url,
-    port,
-    dataDir,
-    logins,
-    output: () => output,
-    stop,
-    async dispose() {
-      await stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { url, port, output: () => output, stop };
 }
