@@ -87,9 +87,9 @@ describe('expenses in the browser', () => {
       expect(await page.getByRole('textbox', { name: 'Receipt code' }).inputValue()).toBe(
         first.code,
       );
-      expect(await page.getByTestId('expense-item').count()).toBe(2);
-      expect(await page.getByTestId('expense-total').textContent()).toBe('Tsh 8,260.00');
-      expect(await page.getByTestId('expense-balance').textContent()).toBe('Tsh 0.00');
+      await expect.poll(() => page.getByTestId('expense-item').count()).toBe(2);
+      await expect.poll(() => page.getByTestId('expense-total').textContent()).toBe('Tsh 8,260.00');
+      await expect.poll(() => page.getByTestId('expense-balance').textContent()).toBe('Tsh 0.00');
 
       await page.getByRole('combobox', { name: 'Category' }).click();
       await page.getByRole('option', { name: 'Stock purchases' }).click();
