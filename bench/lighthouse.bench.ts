@@ -55,7 +55,8 @@ async function startChromium(port: number) {
       `--user-data-dir=${profile}`,
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // Its own process group: stopping it stops its helper processes too.
+    { stdio: 'ignore', detached: true },
   );
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -70,10 +71,16 @@ async function startChromium(port: number) {
   }
   return {
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      // Its helper processes may still be writing to the profile for a moment.
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      // A helper process may still be writing to the profile for a moment; a profile left
+      // behind in the temporary folder is not worth failing a finished run for.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`The browser profile ${profile} was not removed: ${String(error)}`);
+      }
     },
   };
 }
