@@ -5,10 +5,13 @@ import { MantineProvider } from '@mantine/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import { applyDeferredStyles } from './app/deferred-styles';
 import { firstPageShown } from './app/first-page';
 import { createAppRouter } from './app/router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { useSession } from './stores/session';
+
+applyDeferredStyles();
 
 // A signed-in user's language is the account's; otherwise this device's last choice.
 await activateLocale(

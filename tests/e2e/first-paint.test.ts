@@ -1,6 +1,6 @@
 // The public pages' first paint from the build (scripts/prerender.mjs): what a phone shows
-// from the HTML alone, before any script has run, is the page itself, in the browser's
-// language, laid out as the live page that replaces it.
+// from the HTML alone, before any script or stylesheet has arrived, is the page itself, in the
+// browser's language, laid out as the live page that replaces it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE } from './helpers/browser';
@@ -12,12 +12,13 @@ interface Shown {
   tag: string;
   text: string;
   box: string;
+  colours: string;
 }
 
-/** Headings, fields, buttons and links on the first screen, where they are drawn. */
+/** Headings, fields, buttons, links and notices on the first screen, where and how drawn. */
 function firstScreen(page: Page): Promise<Shown[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('#root :is(h1, h2, h3, input, button, a, label)')]
+    [...document.querySelectorAll('#root :is(h1, h2, h3, input, button, a, label, [role="alert"])')]
       .map((element) => {
         const rect = element.getBoundingClientRect();
         return { element, rect };
@@ -27,19 +28,22 @@ function firstScreen(page: Page): Promise<Shown[]> {
         tag: element.tagName.toLowerCase(),
         text: (element.textContent ?? '').trim().replace(/\s+/g, ' '),
         box: [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(','),
+        colours: `${getComputedStyle(element).color} on ${getComputedStyle(element).backgroundColor}`,
       })),
   );
 }
 
 async function open(
   path: string,
-  options: { script: boolean; size: typeof PHONE; locale?: string },
+  options: { script: boolean; size: typeof PHONE; locale?: string; stylesheets?: false },
 ) {
   const context = await newContext(suite.browser, suite.server.url, {
     javaScriptEnabled: options.script,
     viewport: options.size,
     ...(options.locale ? { locale: options.locale } : {}),
   });
+  // The HTML alone: the rules it carries inline, none of the stylesheets it links.
+  if (options.stylesheets === false) await context.route('**/*.css', (route) => route.abort());
   const page = await context.newPage();
   await page.goto(path);
   return { context, page };
@@ -54,8 +58,8 @@ describe('first paint of the public pages', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      it(`shows ${path} before its scripts run, as the live page draws it (${name})`, async () => {
-        const before = await open(path, { script: false, size });
+      it(`shows ${path} from its HTML alone, as the live page draws it (${name})`, async () => {
+        const before = await open(path, { script: false, size, stylesheets: false });
         await before.page.screenshot({
           path: `/tmp/shots/${name}${path.replace('/', '-')}-html.png`,
         });
@@ -72,6 +76,12 @@ describe('first paint of the public pages', () => {
         });
         expect(await live.page.getByRole('heading', { level: 1 }).count()).toBe(1);
         expect(await firstScreen(live.page)).toEqual(drawn);
+        // The stylesheets the first paint did not wait for apply to the live page.
+        await live.page.waitForFunction(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+            (link) => link.sheet !== null && (link.media === '' || link.media === 'all'),
+          ),
+        );
         await live.context.close();
       });
     }
