@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -91,6 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = new PGlite(options.startFrom ? { loadDataDir: options.startFrom } : {});
   }
   await client.waitReady;
+  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
   const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
   let closed: Promise<void> | undefined;
   return { db, kind: 'pglite', close: () => (closed ??= client.close()) };
@@ -126,6 +127,29 @@ class PriorityRoutedPool {
 }
 
 /**
+ * The types Drizzle reads as PostgreSQL's text (dates, timestamps, intervals and arrays of them
+ * and of numeric): it asks for that with parsers of its own on every statement, and PGlite then
+ * merges them into a copy of its whole table of some 300 parsers, statement after statement
+ * (0.12 ms each). They are set once on the database instead, and the statements' own dropped.
+ */
+const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const asText = (value: string) => value;
+
+type QueryOptions = Parameters<PGlite['query']>[2];
+const withoutParsers = (options: QueryOptions): QueryOptions =>
+  options?.parsers ? { ...options, parsers: undefined } : options;
+
+/**
  * The embedded database as Drizzle sees it, each statement or transaction in its turn
  * (scheduler.ts): one at a time, as PGlite runs them anyway, the fiscal worker's ahead of
  * waiting requests. A transaction's own statements run inside its turn.
@@ -133,12 +157,20 @@ class PriorityRoutedPool {
 function takingTurns(client: PGlite): PGlite {
   const turns = createDbTurns(1);
   const facade = {
-    query: ((...args: Parameters<PGlite['query']>) =>
-      turns.run(() => client.query(...args))) as PGlite['query'],
+    query: ((query: string, params?: unknown[], options?: QueryOptions) =>
+      turns.run(() => client.query(query, params, withoutParsers(options)))) as PGlite['query'],
     exec: ((...args: Parameters<PGlite['exec']>) =>
       turns.run(() => client.exec(...args))) as PGlite['exec'],
     transaction: ((callback: Parameters<PGlite['transaction']>[0]) =>
-      turns.run(() => client.transaction(callback))) as PGlite['transaction'],
+      turns.run(() =>
+        client.transaction((tx) => {
+          // The transaction as PGlite made it (its `closed` included), statements without parsers.
+          const facadeTx = Object.create(tx) as typeof tx;
+          facadeTx.query = ((query: string, params?: unknown[], options?: QueryOptions) =>
+            tx.query(query, params, withoutParsers(options))) as typeof tx.query;
+          return callback(facadeTx);
+        }),
+      )) as PGlite['transaction'],
   };
   return facade as unknown as PGlite;
 }
