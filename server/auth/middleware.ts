@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../domain/roles';
 import type { AppEnv, AuthUser, Deps } from '../context';
+import type { Db } from '../db/client';
 import { companies, organizations, refreshTokens, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { batchCallOf } from '../http/batch-call';
@@ -13,6 +14,34 @@ import { verifyAccessToken } from './tokens';
 export interface AuthOptions {
   /** Routes a user may reach before changing the first-login password. */
   allowPasswordChangePending?: boolean;
+}
+
+function prepareSignedInUser(db: Db) {
+  return db
+    .select({
+      user: users,
+      companyActive: companies.active,
+      organizationActive: organizations.active,
+      // Part of the same query: signing out or a revoked family ends the token at once.
+      sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder('sid')} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('signed_in_user');
+}
+
+/**
+ * The query of every authenticated request, built once per database (and on PostgreSQL parsed
+ * and planned once per connection): built anew for each request it took 0.5–0.6 ms on
+ * PostgreSQL and 0.7–1.1 ms on PGlite, prepared 0.16–0.22 and 0.49–0.54 ms.
+ */
+const signedInUserQueries = new WeakMap<Db, ReturnType<typeof prepareSignedInUser>>();
+function signedInUser(db: Db) {
+  let query = signedInUserQueries.get(db);
+  if (!query) signedInUserQueries.set(db, (query = prepareSignedInUser(db)));
+  return query;
 }
 
 export function requireAuth(deps: Deps, options: AuthOptions = {}) {
@@ -28,18 +57,7 @@ export function requireAuth(deps: Deps, options: AuthOptions = {}) {
     const match = header?.match(/^Bearer\s+(.+)$/i);
     if (!match?.[1]) throw appError(401, 'unauthorized');
     const claims = await verifyAccessToken(deps.secrets.jwtKey, match[1].trim(), deps.clock.now());
-    const [row] = await deps.db
-      .select({
-        user: users,
-        companyActive: companies.active,
-        organizationActive: organizations.active,
-        // Part of the same query: signing out or a revoked family ends the token at once.
-        sessionLive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sid} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
-      })
-      .from(users)
-      .leftJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(organizations, eq(organizations.id, users.organizationId))
-      .where(eq(users.id, claims.sub));
+    const [row] = await signedInUser(deps.db).execute({ id: claims.sub, sid: claims.sid });
     if (!row || row.user.tokenVersion !== claims.tv) throw appError(401, 'token_invalid');
     const { user } = row;
     if (user.status !== 'active') throw appError(403, 'account_disabled');
