@@ -69,8 +69,8 @@ const beasties = new Beasties({
   // React renders Mantine's <style> elements inside #root: they must stay as they are.
   reduceInlineStyles: false,
   mergeStylesheets: false,
-  // Mantine's colours and sizes are variables on `<html>`, which Beasties does not match
-  // (it looks in <body>): kept, but for the dark scheme the first paint never has.
+  // Mantine's colours and sizes are variables on `<html>`, which Beasties does not match (it
+  // looks inside <body>): kept, except the dark scheme's, which a first paint never uses.
   allowRules: [/^:root(?!\[data-mantine-color-scheme=dark\])/],
   compress: true,
   logLevel: 'warn',
