@@ -143,6 +143,16 @@ async function audit(
         (script) =>
           `script ${script.url ?? '?'}: ${Math.round(script.scripting ?? 0)} ms running, ${Math.round(script.scriptParseCompile ?? 0)} ms compiling`,
       ),
+      // The main thread's work by kind: scripts, style and layout, parsing HTML and CSS.
+      ...(
+        (
+          lhr.audits['mainthread-work-breakdown']?.details as {
+            items?: Array<{ groupLabel?: string; duration?: number }>;
+          }
+        )?.items ?? []
+      ).map(
+        (group) => `main thread ${group.groupLabel ?? '?'}: ${Math.round(group.duration ?? 0)} ms`,
+      ),
     ],
   };
 }
@@ -159,6 +169,7 @@ function report(label: string, samples: Sample[]) {
       (failed.length ? ` (failing: ${failed.join(', ')})` : ''),
   );
   if (process.env.LIGHTHOUSE_DETAILS) {
+    console.log(`    each run: TBT ${samples.map((s) => s.tbt.toFixed(0)).join(', ')} ms`);
     for (const detail of new Set(samples.flatMap((s) => s.details))) console.log(`    ${detail}`);
   }
 }
