@@ -2,6 +2,7 @@
 // flag. localStorage is the source of truth (spec §3: keys jwt, user and change-password, plus
 // refresh_token), so the app opens signed in without a connection and every tab sees the
 // same session; tokens are mirrored in IndexedDB for the service worker.
+import { dequal } from 'dequal/lite';
 import { create } from 'zustand';
 import type { SessionUser } from '../../domain/roles';
 
@@ -200,8 +201,11 @@ export const useSession = create<SessionStore>()((set, get) => {
     },
     setUser: (user) => {
       if (!get().token) return;
-      // The service worker's copy names the company it syncs: rewrite it if that changed.
       const before = current();
+      // The user every start reloads is most often the one stored: keeping the stored object
+      // spares every screen that reads it a render on a slow phone's start.
+      if (dequal(user, before.user) && user.changePassword === before.changePassword) return;
+      // The service worker's copy names the company it syncs: rewrite it if that changed.
       const next = { ...before, user, changePassword: user.changePassword };
       if (userCompanyId(user)) next.actingCompany = null;
       void commit(next, workingCompanyId(next) !== workingCompanyId(before));
