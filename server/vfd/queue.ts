@@ -261,95 +261,112 @@ async function attempt(
   };
 }
 
-/** Records an attempt; returns true when the document is settled and the next may go. */
+/** A document's attempt, waiting to be recorded. */
+interface Attempted {
+  head: Head;
+  startedAt: Date;
+  result: AttemptResult;
+}
+
+/**
+ * Records attempts, in line order, in one transaction; returns how many settled their
+ * document. The acceptances of a line are recorded in batches: each records the invoice's news
+ * at the company's change counter, whose row every invoice write of the company also locks, and
+ * under API load one transaction per receipt waited its turn at that lock once per receipt.
+ */
 async function record(
   deps: Deps,
   companyId: string,
-  head: Head,
-  startedAt: Date,
-  result: AttemptResult,
+  attempted: Attempted[],
   settings: QueueSettings,
   hooks: QueueHooks,
-): Promise<boolean> {
+): Promise<number> {
   const now = deps.clock.now();
-  const attempts = head.attempts + 1;
-  let settled: 'accepted' | 'rejected' | null = null;
-  let rejections = head.rejections;
-  let nextAttemptAt = head.nextAttemptAt;
-  switch (result.outcome) {
-    case 'accepted':
-      settled = 'accepted';
-      break;
-    case 'rejected':
-      rejections += 1;
-      if (rejections >= settings.maxRejections) settled = 'rejected';
-      else {
-        nextAttemptAt = new Date(
-          now.getTime() + Math.round(settings.rejectionRetryMs * (0.5 + settings.random() * 0.5)),
-        );
-      }
-      break;
-    case 'blocked':
-    case 'inactive':
-      nextAttemptAt = new Date(now.getTime() + settings.blockedRetryMs);
-      break;
-    default:
-      // Refusals are answers: only the failures since the head came up count towards backoff.
-      nextAttemptAt = new Date(now.getTime() + backoffMs(attempts - rejections, settings));
-  }
+  let settledCount = 0;
+  const rejected: Array<{ outboxId: string; result: AttemptResult }> = [];
   await deps.db.transaction(async (tx) => {
-    await tx.insert(traAttempts).values({
-      outboxId: head.id,
-      companyId,
-      startedAt,
-      durationMs: result.durationMs,
-      outcome: result.outcome,
-      httpStatus: result.httpStatus ?? null,
-      ackCode: result.ackCode ?? null,
-      message: result.message ?? null,
-      response: result.response ?? null,
-    });
-    const updated = await tx
-      .update(traOutbox)
-      .set({
-        attempts,
-        rejections,
-        lastAttemptAt: startedAt,
-        updatedAt: now,
-        ...(settled
-          ? {
-              status: settled,
-              ackCode: result.ackCode ?? null,
-              ackMessage: result.message ?? null,
-              response: result.response ?? null,
-              settledAt: now,
-              lastError: settled === 'rejected' ? (result.message ?? null) : null,
-            }
-          : { nextAttemptAt, lastError: result.message ?? result.outcome }),
-      })
-      .where(and(eq(traOutbox.id, head.id), eq(traOutbox.status, 'pending')))
-      .returning({ id: traOutbox.id });
-    if (settled && updated.length === 1 && head.receipt && hooks.receiptSettled) {
-      await hooks.receiptSettled(tx, {
+    for (const { head, startedAt, result } of attempted) {
+      const attempts = head.attempts + 1;
+      let settled: 'accepted' | 'rejected' | null = null;
+      let rejections = head.rejections;
+      let nextAttemptAt = head.nextAttemptAt;
+      switch (result.outcome) {
+        case 'accepted':
+          settled = 'accepted';
+          break;
+        case 'rejected':
+          rejections += 1;
+          if (rejections >= settings.maxRejections) settled = 'rejected';
+          else {
+            nextAttemptAt = new Date(
+              now.getTime() +
+                Math.round(settings.rejectionRetryMs * (0.5 + settings.random() * 0.5)),
+            );
+          }
+          break;
+        case 'blocked':
+        case 'inactive':
+          nextAttemptAt = new Date(now.getTime() + settings.blockedRetryMs);
+          break;
+        default:
+          // Refusals are answers: only the failures since the head came up count towards backoff.
+          nextAttemptAt = new Date(now.getTime() + backoffMs(attempts - rejections, settings));
+      }
+      await tx.insert(traAttempts).values({
+        outboxId: head.id,
         companyId,
-        invoiceId: head.receipt.invoiceId,
-        receiptId: head.receipt.id,
-        status: settled,
+        startedAt,
+        durationMs: result.durationMs,
+        outcome: result.outcome,
+        httpStatus: result.httpStatus ?? null,
         ackCode: result.ackCode ?? null,
-        ackMessage: result.message ?? null,
-        at: now,
+        message: result.message ?? null,
+        response: result.response ?? null,
       });
+      const updated = await tx
+        .update(traOutbox)
+        .set({
+          attempts,
+          rejections,
+          lastAttemptAt: startedAt,
+          updatedAt: now,
+          ...(settled
+            ? {
+                status: settled,
+                ackCode: result.ackCode ?? null,
+                ackMessage: result.message ?? null,
+                response: result.response ?? null,
+                settledAt: now,
+                lastError: settled === 'rejected' ? (result.message ?? null) : null,
+              }
+            : { nextAttemptAt, lastError: result.message ?? result.outcome }),
+        })
+        .where(and(eq(traOutbox.id, head.id), eq(traOutbox.status, 'pending')))
+        .returning({ id: traOutbox.id });
+      if (settled && updated.length === 1 && head.receipt && hooks.receiptSettled) {
+        await hooks.receiptSettled(tx, {
+          companyId,
+          invoiceId: head.receipt.invoiceId,
+          receiptId: head.receipt.id,
+          status: settled,
+          ackCode: result.ackCode ?? null,
+          ackMessage: result.message ?? null,
+          at: now,
+        });
+      }
+      if (settled) settledCount++;
+      if (settled === 'rejected') rejected.push({ outboxId: head.id, result });
     }
   });
-  if (settled === 'rejected') {
+  for (const { outboxId, result } of rejected) {
     deps.log.error('TRA rejected a document; it is set aside', {
       companyId,
-      outboxId: head.id,
+      outboxId,
       ackCode: result.ackCode,
       message: result.message,
     });
   }
-  return settled !== null;
+  return settledCount;
 }
 
 export interface QueueRun {
@@ -395,9 +412,10 @@ function pendingWindow(deps: Deps, companyId: string): Promise<Head[]> {
  * but the database work around a send is kept off that line: pending documents are read a
  * window at a time, the sender's row once per window (and again after anything but a plain
  * acceptance), the lease is renewed once a quarter of it has gone (so more than three
- * quarters are always left for a send), and an acceptance is recorded while the next document
- * is on its way. Should that record fail, the next document is sent again later, byte for
- * byte, and TRA gives the same answer.
+ * quarters are always left for a send), and acceptances are recorded while the next documents
+ * are on their way, those that came in during a record together in the next. Should a record
+ * fail, its documents and those sent since are sent again later, byte for byte, and TRA gives
+ * the same answer.
  */
 export async function sendQueue(
   deps: Deps,
@@ -417,8 +435,10 @@ export async function sendQueue(
   let waitedFrom: number | null = null;
   let window: Head[] = [];
   let vfd: SenderVfd | null = null;
-  // The acceptance being recorded while the next document is sent.
+  // The acceptances being recorded while the next documents are sent, and those that came
+  // in meanwhile, recorded together once the transaction before them has ended.
   let recording: Promise<unknown> = Promise.resolve();
+  const unrecorded: Attempted[] = [];
   let recordFailed = false;
   try {
     // A failed record ends the run (at `await recording` below): nothing more is sent unrecorded.
@@ -454,22 +474,26 @@ export async function sendQueue(
       if (!vfd) break;
       const result = await attempt(deps, vfd, head, settings);
       run.attempts++;
-      // Records stay in line order: this one starts once the one before it has ended.
-      const previous = recording;
-      const recorded = previous.then(() =>
-        record(deps, companyId, head, now, result, settings, hooks),
-      );
+      // Records stay in line order: each transaction starts once the one before it has ended.
       if (result.outcome === 'accepted' && !result.freshToken) {
         window.shift();
         run.settled++;
-        recording = recorded;
-        recorded.catch(() => {
-          recordFailed = true;
-        });
+        if (!unrecorded.length) {
+          recording = recording.then(() =>
+            record(deps, companyId, unrecorded.splice(0), settings, hooks),
+          );
+          recording.catch(() => {
+            recordFailed = true;
+          });
+        }
+        unrecorded.push({ head, startedAt: now, result });
         continue;
       }
       // Anything else changed the head or the sender's row: read both again.
-      if (await recorded) run.settled++;
+      const attempted = { head, startedAt: now, result };
+      run.settled += await recording.then(() =>
+        record(deps, companyId, [attempted], settings, hooks),
+      );
       recording = Promise.resolve();
       window = [];
     }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config';
 import type { RunningServer } from '../../server/start';
 import { createTestDatabase, testDbKind } from '../helpers/db';
-import { startOnLoopback } from '../helpers/real-start';
+import { startOnLoopback, submitDemoInvoice } from '../helpers/real-start';
 
 // A real start creates or opens two embedded databases (the server's and the simulator's) and
 // a thread: under the parallel suites of CI one takes 15-25 s, where a quiet machine needs 5-10.
@@ -74,7 +74,7 @@ describe.runIf(testDbKind() === 'pglite')('first start on the embedded database'
 });
 
 describe.runIf(testDbKind() === 'postgresql')('start on PostgreSQL', () => {
-  it('migrates, seeds and reports PostgreSQL in the health check', async () => {
+  it('migrates, seeds, reports PostgreSQL in the health check and issues receipts', async () => {
     const database = await createTestDatabase();
     await database.close();
     try {
@@ -93,6 +93,10 @@ describe.runIf(testDbKind() === 'postgresql')('start on PostgreSQL', () => {
         body: JSON.stringify({ username: 'admin', password: 'Admin-pass1' }),
       });
       expect(login.status).toBe(200);
+
+      // The fiscal worker of the server process issues a submitted invoice.
+      const { invoice } = await submitDemoInvoice(server, 'Admin-pass1');
+      expect(invoice).toMatchObject({ status: 'issued', fiscal: { traStatus: 'accepted' } });
       await running.pop()!.close();
     } finally {
       await database.drop();
