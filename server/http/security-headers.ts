@@ -35,27 +35,50 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export const PUBLIC_API_PATHS = ['/api/v2/*', '/v1/accounting/*'] as const;
 
 /**
+ * A script, sheet, font or image the pages load from the build's hashed assets: never a document
+ * (an SVG can be one) nor a worker (`*.worker-<hash>.js`, `pdf.worker.min-<hash>.mjs`), whose
+ * policy comes with its own script.
+ */
+export function isSubresource(path: string): boolean {
+  return (
+    /^\/assets\/[^/]+\.(?:js|css|woff2?|png|jpe?g|webp|avif|ico)$/.test(path) &&
+    !path.includes('.worker')
+  );
+}
+
+/**
  * On every response, unless its handler chose its own (an expense file keeps its stricter CSP).
  * HSTS only over HTTPS: over plain HTTP it is meaningless and, behind a misconfigured proxy,
  * would pin a name to HTTPS that nobody serves.
+ *
+ * A subresource (isSubresource) gets only what applies to it: no sniffing its type, no other
+ * site loading it, HSTS. The policy, framing, opener, permissions and referrer headers act on
+ * documents and workers only, and over HTTP/1.1 they are sent uncompressed with each file: about
+ * 0.7 KiB on each of the 17 scripts and sheets of a first visit to /login.
  */
 export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHandler<AppEnv>[] {
+  const documentHeaders = secureHeaders({
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    crossOriginOpenerPolicy: 'same-origin',
+    strictTransportSecurity: false,
+    xFrameOptions: 'DENY',
+    permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
+    overwrite: false,
+  });
   return [
-    secureHeaders({
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: 'same-origin',
-      crossOriginOpenerPolicy: 'same-origin',
-      strictTransportSecurity: false,
-      xFrameOptions: 'DENY',
-      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
-      overwrite: false,
-    }),
     async (c, next) => {
-      await next();
-      if (!c.res.headers.has('Content-Security-Policy'))
-        c.res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-      if (requestIsHttps(c, options.trustProxy))
-        c.res.headers.set('Strict-Transport-Security', HSTS);
+      const subresource = isSubresource(c.req.path);
+      if (subresource) await next();
+      else await documentHeaders(c, next);
+      const headers = c.res.headers;
+      if (subresource) {
+        headers.set('X-Content-Type-Options', 'nosniff');
+        headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+      } else if (!headers.has('Content-Security-Policy')) {
+        headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      }
+      if (requestIsHttps(c, options.trustProxy)) headers.set('Strict-Transport-Security', HSTS);
     },
   ];
 }

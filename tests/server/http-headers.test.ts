@@ -42,6 +42,9 @@ function fixtureWebDir(): string {
   compressed('pages/login.sw.html', LOGIN_PAGE_SW);
   compressed('assets/index-Ab12Cd34.js', SCRIPT);
   compressed('sw.js', SCRIPT);
+  compressed('assets/receipt-qr.worker-Ab12Cd34.js', SCRIPT);
+  write('assets/index-Ab12Cd34.css', 'body{margin:0}');
+  write('assets/logo-Ab12Cd34.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('manifest.webmanifest', '{"name":"Risiti"}');
   write('assets/index-Ab12Cd34.js.map', '{"version":3}');
   write('icons/icon-192.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -102,6 +105,42 @@ describe('security headers', () => {
     // Without TRUST_PROXY anyone could send the header: it is ignored.
     const untrusted = await get('/v1/accounting/health', { 'x-forwarded-proto': 'https' }, plain);
     expect(untrusted.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends a hashed script or sheet only the headers that act on it', async () => {
+    const DOCUMENT_ONLY = [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'permissions-policy',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    for (const url of ['/assets/index-Ab12Cd34.js', '/assets/index-Ab12Cd34.css']) {
+      const response = await get(url, { 'accept-encoding': 'br', 'x-forwarded-proto': 'https' });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy'), url).toBe('same-origin');
+      expect(response.headers.get('cache-control'), url).toMatch(/immutable/);
+      expect(response.headers.get('strict-transport-security'), url).toMatch(/^max-age=/);
+      for (const name of DOCUMENT_ONLY)
+        expect(response.headers.get(name), `${url} ${name}`).toBeNull();
+    }
+    // A worker takes its policy from its own script, and an SVG opened alone is a document.
+    for (const url of ['/assets/receipt-qr.worker-Ab12Cd34.js', '/assets/logo-Ab12Cd34.svg']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('x-frame-options'), url).toBe('DENY');
+    }
+    for (const url of ['/sw.js', '/', '/manifest.webmanifest'])
+      expect((await get(url)).headers.get('content-security-policy'), url).toBe(
+        CONTENT_SECURITY_POLICY,
+      );
   });
 
   it('keeps the stricter policy a route chose for itself', async () => {
