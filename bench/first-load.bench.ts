@@ -8,6 +8,11 @@ import zlib from 'node:zlib';
 
 /** Brotli KiB allowed for the first load (today about 144, English texts included). */
 const BUDGET_KIB = 148;
+/**
+ * Brotli KiB allowed for a first visit to /login: its page copy (the first paint and its CSS)
+ * with every script and sheet the copy asks for (today about 165).
+ */
+const LOGIN_BUDGET_KIB = 170;
 
 const web = path.resolve('dist/web');
 const indexHtml = path.join(web, 'index.html');
@@ -26,10 +31,15 @@ function brotliSize(file: string): number {
   return Math.min(packed, bytes.length);
 }
 
+/** The scripts and sheets a page asks for in its HTML, each once. */
+const assetsOf = (page: string) => [
+  ...new Set(
+    [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!),
+  ),
+];
+
 const html = fs.readFileSync(indexHtml, 'utf8');
-const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-  (match) => match[1]!,
-);
+const files = assetsOf(html);
 let raw = 0;
 let brotli = 0;
 let gzip = 0;
@@ -66,7 +76,24 @@ console.log(
   `service worker precache: ${precached.length} entries, ${kib(precacheRaw)} KiB raw, ` +
     `${kib(precacheBrotli)} KiB Brotli`,
 );
+
+const loginPage = path.join(web, 'pages/login.html');
+const loginFiles = assetsOf(fs.readFileSync(loginPage, 'utf8'));
+const login =
+  brotliSize(loginPage) +
+  loginFiles.reduce((sum, file) => sum + brotliSize(path.join(web, file)), 0);
+console.log(
+  `first visit to /login: the page and ${loginFiles.length} files, ${kib(login)} KiB Brotli, ` +
+    `budget ${LOGIN_BUDGET_KIB} KiB Brotli`,
+);
+
+let over = false;
 if (brotli / 1024 > BUDGET_KIB) {
-  console.error(`Over budget by ${kib(brotli - BUDGET_KIB * 1024)} KiB`);
-  process.exit(1);
+  console.error(`First load over budget by ${kib(brotli - BUDGET_KIB * 1024)} KiB`);
+  over = true;
 }
+if (login / 1024 > LOGIN_BUDGET_KIB) {
+  console.error(`First visit to /login over budget by ${kib(login - LOGIN_BUDGET_KIB * 1024)} KiB`);
+  over = true;
+}
+if (over) process.exit(1);
