@@ -1,9 +1,9 @@
 // After `vite build`: writes each public and sign-in page's first paint into the copy of
 // index.html the build made for it (dist/web/pages, src/app/page-preloads.ts), rendered by
 // src/app/prerender.tsx: pages/login.html in English, pages/login.sw.html in Swahili. The server
-// picks the copy by the browser's languages (server/static.ts); src/main.tsx then renders the
-// live page over it. The copies' root is inert until then, so nothing can be typed into a form
-// that is not yet running.
+// picks the copy by the browser's languages (server/static.ts); src/main.tsx then hydrates it
+// (src/app/AppRoot.tsx is the one tree both render). The copies' root is inert until then, so
+// nothing can be typed into a form that is not yet running.
 //
 // Each copy then carries the CSS rules its first paint uses, inlined by Beasties: the page paints
 // as soon as its HTML has arrived, without waiting a round trip for the stylesheets. Those still
@@ -47,10 +47,6 @@ function pagePath(file) {
     .replace(/\.html$/, '');
   return relative === 'index' ? '/' : `/${relative}`;
 }
-
-/** React's markers for a part that shows its fallback until the browser runs it. */
-const clientOnly = (html) =>
-  html.replace(/<template(?: [\w-]+="[^"]*")*><\/template>/g, '').replace(/<!--\/?[$!]*-->/g, '');
 
 function withSnapshot(page, snapshot, locale) {
   const root = '<div id="root"></div>';
@@ -109,9 +105,8 @@ try {
         skipped.push(address);
         break;
       }
-      const snapshot = clientOnly(html);
       const target = locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`);
-      fs.writeFileSync(target, await withCriticalStyles(withSnapshot(page, snapshot, locale)));
+      fs.writeFileSync(target, await withCriticalStyles(withSnapshot(page, html, locale)));
     }
   }
 } finally {

@@ -1,14 +1,10 @@
 import './app/first-paint-styles';
-import { lazy, startTransition, StrictMode, Suspense, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { I18nProvider } from '@lingui/react';
-import { RouterProvider } from '@tanstack/react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import { AppRoot } from './app/AppRoot';
 import { applyDeferredStyles } from './app/deferred-styles';
-import { firstPageShown } from './app/first-page';
 import { createAppRouter } from './app/router';
-import { cssVariablesResolver, theme } from './app/theme';
 import { useSession } from './stores/session';
 
 applyDeferredStyles();
@@ -19,36 +15,52 @@ await activateLocale(
 );
 
 const router = createAppRouter();
-const AppNotifications = lazy(() => firstPageShown.then(() => import('./app/AppNotifications')));
 
 // The page's code is loaded before the first render, so the app renders once, whole: a public
-// page's first paint from the build (scripts/prerender.mjs) stays until the live page replaces
-// it, and a signed-in page shows no loader in between.
+// page's first paint from the build (scripts/prerender.mjs) is taken over as it is, and a
+// signed-in page shows no loader in between.
 const root = document.getElementById('root')!;
+const address = window.location.pathname;
 // A failure (a chunk that did not load) is the router's to show, on its error screen.
 await router.load().catch(() => undefined);
 
-/** The prerendered page is inert until the live one has replaced it, so nothing typed is lost. */
-function Live() {
-  useLayoutEffect(() => root.removeAttribute('inert'), []);
-  return null;
+// The build drew public and sign-in pages for a visitor not signed in, in English and Swahili
+// (scripts/prerender.mjs); the server sent the copy in the language the app starts in. When the
+// page on screen is that one, for that visitor, React hydrates it: it takes over the HTML it
+// finds instead of building the page again, which on a phone was the longest task of the start
+// (the DOM built anew, then its styles and layout). Otherwise (another language chosen on this
+// device, a session kept here, the guard sending the visitor elsewhere) it renders anew over it.
+const hydrating =
+  root.hasAttribute('inert') &&
+  root.firstChild !== null &&
+  document.documentElement.lang === i18n.locale &&
+  useSession.getState().user === null &&
+  router.state.location.pathname === address;
+// Rendered as the build rendered it: TanStack Router leaves out its root Suspense boundary when
+// it renders on a server, and when it hydrates (its own hydration sets `ssr`, as here).
+if (hydrating) Object.assign(router, { ssr: { manifest: undefined } });
+
+/**
+ * Whether React owns every control on the page. Hydration commits the frame first and takes
+ * over the router's Suspense boundaries (the page itself) in later, low-priority passes.
+ */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector
+const CONTROLS = 'a, button, input, select, textarea';
+const controlsLive = () =>
+  [...root.querySelectorAll(CONTROLS)].every((control) =>
+    Object.keys(control).some((key) => key.startsWith('__reactFiber$')),
+  );
+/** Lifts `inert` once the live page has taken over all of it (within about two seconds). */
+function whenLive(framesLeft = 120) {
+  if (framesLeft === 0 || controlsLive()) root.removeAttribute('inert');
+  else requestAnimationFrame(() => whenLive(framesLeft - 1));
 }
 
-// Rendered as a transition, so React yields to the browser every few milliseconds instead of
-// holding the main thread for the whole first render (a slow phone's input waited on it).
-const reactRoot = createRoot(root);
-startTransition(() =>
-  reactRoot.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <Suspense fallback={null}>
-            <AppNotifications />
-          </Suspense>
-          <RouterProvider router={router} />
-          <Live />
-        </MantineProvider>
-      </I18nProvider>
-    </StrictMode>,
-  ),
-);
+// The prerendered page is inert until the live one has taken it over, so nothing typed is lost.
+const app = <AppRoot router={router} onLive={() => whenLive()} />;
+// As a transition, so React yields to the browser every few milliseconds instead of holding the
+// main thread for the whole first render (a slow phone's input waited on it).
+startTransition(() => {
+  if (hydrating) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

@@ -1,16 +1,14 @@
 // The build's first paint for the public and sign-in pages (scripts/prerender.mjs): each page
 // rendered to HTML in English and in Swahili, written into its copy of index.html
 // (src/app/page-preloads.ts). On a phone's slow line the page then shows as soon as its HTML and
-// sheets arrive, seconds before its scripts have run; src/main.tsx renders the live page over
-// it. Nothing here runs in the browser.
+// sheets arrive, seconds before its scripts have run; src/main.tsx then hydrates it. Nothing
+// here runs in the browser.
 import { renderToString } from 'react-dom/server';
-import { MantineProvider } from '@mantine/core';
-import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import type { Locale } from '../../domain/i18n';
-import { activateLocale, i18n } from '../i18n/i18n';
+import { activateLocale } from '../i18n/i18n';
+import { AppRoot } from './AppRoot';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
 
 /** The page's HTML, or null for a page that shows the server's data (its loader's). */
 export async function prerender(path: string, locale: Locale): Promise<string | null> {
@@ -23,11 +21,5 @@ export async function prerender(path: string, locale: Locale): Promise<string | 
   if (location.pathname !== path || matches.some((match) => match.status !== 'success')) {
     throw new Error(`${path} did not render as itself (${location.pathname})`);
   }
-  return renderToString(
-    <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </I18nProvider>,
-  );
+  return renderToString(<AppRoot router={router} />);
 }

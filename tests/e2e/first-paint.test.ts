@@ -115,6 +115,44 @@ describe('first paint of the public pages', () => {
     await context.close();
   });
 
+  it('takes over the drawn page as it is, in both languages, with no error', async () => {
+    for (const locale of ['en-US', 'sw-TZ']) {
+      for (const path of ['/', '/login', '/help/FAQs', '/contact-us', '/recover-password']) {
+        const context = await newContext(suite.browser, suite.server.url, {
+          viewport: PHONE,
+          locale,
+        });
+        const errors: string[] = [];
+        const page = await context.newPage();
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        // The drawn heading, before any of the app's scripts has run.
+        await page.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as { drawn?: Element | null }).drawn = document.querySelector('#root h1');
+          });
+        });
+        await page.goto(path);
+        await page.waitForFunction(() => !document.getElementById('root')!.inert);
+        await page.waitForTimeout(500);
+        const taken = await page.evaluate(() => {
+          const drawn = (window as { drawn?: Element | null }).drawn;
+          const live = document.querySelector('#root h1');
+          return {
+            same: drawn !== null && drawn === live,
+            react: live !== null && Object.keys(live).some((key) => key.startsWith('__reactFiber')),
+            headings: document.querySelectorAll('#root h1').length,
+          };
+        });
+        expect(taken, `${locale} ${path}`).toEqual({ same: true, react: true, headings: 1 });
+        expect(errors, `${locale} ${path}`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
   it('shows the page in Swahili when that is the browser’s first language', async () => {
     const { context, page } = await open('/login', { script: false, size: PHONE, locale: 'sw-TZ' });
     expect(await page.locator('html').getAttribute('lang')).toBe('sw');

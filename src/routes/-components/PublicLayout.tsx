@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { BrowserOnly } from '../../app/BrowserOnly';
 import { firstPageShown } from '../../app/first-page';
 import { useSession } from '../../stores/session';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
@@ -84,24 +85,26 @@ export function PublicLayout() {
         </Container>
       </Box>
       <Suspense fallback={null}>
-        <MenuDrawer
-          opened={opened}
-          onClose={close}
-          position="right"
-          size="80%"
-          title={<Logo size={26} />}
-          hiddenFrom="md"
-          closeButtonProps={{ 'aria-label': t`Close the menu` }}
-        >
-          <Stack gap="xs">
-            <HeaderLinks vertical onNavigate={close} />
-            <Divider my="sm" />
-            <LanguageSwitch size="sm" />
-            <Box mt="md" onClick={close}>
-              <AccountButton fullWidth />
-            </Box>
-          </Stack>
-        </MenuDrawer>
+        <BrowserOnly>
+          <MenuDrawer
+            opened={opened}
+            onClose={close}
+            position="right"
+            size="80%"
+            title={<Logo size={26} />}
+            hiddenFrom="md"
+            closeButtonProps={{ 'aria-label': t`Close the menu` }}
+          >
+            <Stack gap="xs">
+              <HeaderLinks vertical onNavigate={close} />
+              <Divider my="sm" />
+              <LanguageSwitch size="sm" />
+              <Box mt="md" onClick={close}>
+                <AccountButton fullWidth />
+              </Box>
+            </Stack>
+          </MenuDrawer>
+        </BrowserOnly>
       </Suspense>
 
       <Box component="main" style={{ flex: 1 }}>

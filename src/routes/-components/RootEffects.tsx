@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { errorMessages } from '../../../domain/errors';
+import { BrowserOnly } from '../../app/BrowserOnly';
 import { firstPageShown } from '../../app/first-page';
 import { clearStaleFailures, notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
@@ -52,7 +53,9 @@ export function RootEffects() {
   useCompanySync();
   return (
     <Suspense fallback={null}>
-      <UpdatePrompt />
+      <BrowserOnly>
+        <UpdatePrompt />
+      </BrowserOnly>
     </Suspense>
   );
 }

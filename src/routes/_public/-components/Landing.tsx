@@ -28,6 +28,7 @@ import {
 } from '@tabler/icons-react';
 
 import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserOnly } from '../../../app/BrowserOnly';
 import { firstPageShown } from '../../../app/first-page';
 import { usePageTitle } from '../../../app/usePageTitle';
 import {
@@ -79,6 +80,11 @@ export function Landing() {
   const installation = formatTsh(INSTALLATION_TSH);
   const vat = VAT_PERCENT;
   const days = ACTIVATION_WORKING_DAYS;
+  const formLoading = (
+    <Center mih={360}>
+      <Loader aria-label={t`Loading the registration form`} />
+    </Center>
+  );
 
   return (
     <>
@@ -258,14 +264,10 @@ export function Landing() {
               </Trans>
             </Text>
             <Card withBorder radius="lg" padding="lg">
-              <Suspense
-                fallback={
-                  <Center mih={360}>
-                    <Loader aria-label={t`Loading the registration form`} />
-                  </Center>
-                }
-              >
-                <RegistrationForm signedIn={false} />
+              <Suspense fallback={formLoading}>
+                <BrowserOnly fallback={formLoading}>
+                  <RegistrationForm signedIn={false} />
+                </BrowserOnly>
               </Suspense>
             </Card>
           </Stack>
