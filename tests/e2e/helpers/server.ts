@@ -112,6 +112,8 @@ async function firstStartOf(main: string): Promise<{ dataDir: string; output: st
     .slice(0, 16);
   const kept = path.join(os.tmpdir(), `risiti-e2e-first-start-${key}`);
   if (!fs.existsSync(path.join(kept, 'output.txt'))) {
+    // Made aside and renamed into place whole: another run (a second checkout's tests, a
+    // bench) may be making the same one, or copying it, at this moment.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-e2e-'));
     const server = await spawnServer(main, dataDir, {});
     const exitCode = await server.stop();
@@ -119,13 +121,31 @@ async function firstStartOf(main: string): Promise<{ dataDir: string; output: st
       throw new Error(`The first start did not stop cleanly:\n${server.output()}`);
     fs.rmSync(path.join(dataDir, 'mail'), { recursive: true, force: true });
     fs.writeFileSync(path.join(dataDir, 'output.txt'), server.output());
-    fs.rmSync(kept, { recursive: true, force: true });
-    fs.renameSync(dataDir, kept);
-    for (const old of fs.readdirSync(os.tmpdir())) {
-      const full = path.join(os.tmpdir(), old);
-      if (old.startsWith('risiti-e2e-first-start-') && full !== kept) {
+    try {
+      fs.renameSync(dataDir, kept);
+    } catch {
+      if (fs.existsSync(path.join(kept, 'output.txt'))) {
+        // Another run was first: its copy is the same.
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      } else {
+        // Left half made by a run that was stopped.
+        fs.rmSync(kept, { recursive: true, force: true });
+        fs.renameSync(dataDir, kept);
+      }
+    }
+  }
+  const now = new Date();
+  fs.utimesSync(kept, now, now);
+  // Another build's first start is removed once no run has used it for an hour.
+  for (const old of fs.readdirSync(os.tmpdir())) {
+    const full = path.join(os.tmpdir(), old);
+    if (!old.startsWith('risiti-e2e-first-start-') || full === kept) continue;
+    try {
+      if (now.getTime() - fs.statSync(full).mtimeMs > 3_600_000) {
         fs.rmSync(full, { recursive: true, force: true });
       }
+    } catch {
+      // Removed by another run meanwhile.
     }
   }
   return {
