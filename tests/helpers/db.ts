@@ -105,11 +105,14 @@ async function migratedPostgresTemplate(adminUrl: string): Promise<string> {
     await admin.query(`SELECT pg_advisory_lock(hashtext('${TEMPLATE_PREFIX}'))`);
     try {
       const { rows } = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`,
+        `SELECT datname FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%' ORDER BY oid DESC`,
       );
       if (rows.some((row) => row.datname === template)) return;
+      // The newest finished one may be another checkout's, in use by its run at this moment: it
+      // is kept. Older ones, and any left half built by a run that was stopped, are dropped.
+      const kept = rows.find((row) => !row.datname.endsWith('_new'));
       for (const row of rows) {
-        await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+        if (row !== kept) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       }
       const building = `${template}_new`;
       await admin.query(`CREATE DATABASE ${building}`);
