@@ -57,7 +57,7 @@ function whenLive(framesLeft = 120) {
 }
 
 // The prerendered page is inert until the live one has taken it over, so nothing typed is lost.
-const app = <AppRoot router={router} onLive={() => whenLive()} />;
+const app = <AppRoot router={router} onLive={whenLive} />;
 // As a transition, so React yields to the browser every few milliseconds instead of holding the
 // main thread for the whole first render (a slow phone's input waited on it).
 startTransition(() => {
