@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
 import { requireAuth } from '../../server/auth/middleware';
 import type { AppEnv } from '../../server/context';
@@ -190,12 +190,18 @@ describe('the idempotency middleware', () => {
     return { runs, release, call };
   }
 
+  // A busy machine may take a while to get a request to its handler; a fixed pause was not enough.
+  const WAIT = { timeout: 10_000, interval: 20 };
+  /** Until the first request has claimed its key and runs. */
+  const runningOnce = (probe: ReturnType<typeof appWithProbe>) =>
+    vi.waitFor(() => expect(probe.runs.slow).toBe(1), WAIT);
+
   it('tells a second caller to wait while the first request still runs', async () => {
     const { token } = await signedInCompany(server);
     const probe = appWithProbe();
     const key = crypto.randomUUID();
     const first = probe.call('/slow', token, key);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await runningOnce(probe);
     const second = await probe.call('/slow', token, key);
     expect(second).toMatchObject({ status: 409, body: { code: 'idempotency_in_progress' } });
     expect(second.headers.get('retry-after')).toBe('1');
@@ -220,11 +226,10 @@ describe('the idempotency middleware', () => {
     const probe = appWithProbe({ leaseMs: 30_000 });
     const key = crypto.randomUUID();
     const abandoned = probe.call('/slow', token, key);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await runningOnce(probe);
     server.clock.advance(31_000);
     const takeover = probe.call('/slow', token, key);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(probe.runs.slow).toBe(2);
+    await vi.waitFor(() => expect(probe.runs.slow).toBe(2), WAIT);
     probe.release();
     await Promise.all([abandoned, takeover]);
   });
