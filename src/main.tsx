@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
 import { AppRoot } from './app/AppRoot';
 import { applyDeferredStyles } from './app/deferred-styles';
+import { nextTask } from './app/next-task';
 import { createAppRouter } from './app/router';
 import { useSession } from './stores/session';
 
@@ -14,7 +15,11 @@ await activateLocale(
   initialLocale(useSession.getState().user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
 );
 
+// Each step of the start in a task of its own (src/app/next-task.ts): evaluating the modules,
+// making the router, loading the page.
+await nextTask();
 const router = createAppRouter();
+await nextTask();
 
 // The page's code is loaded before the first render, so the app renders once, whole: a public
 // page's first paint from the build (scripts/prerender.mjs) is taken over as it is, and a
