@@ -1,8 +1,9 @@
 import './app/first-paint-styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { activateLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import { activateLocale, currentLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
 import { AppRoot } from './app/AppRoot';
+import { prepareDateFormats } from './app/dates';
 import { applyDeferredStyles } from './app/deferred-styles';
 import { nextTask } from './app/next-task';
 import { createAppRouter } from './app/router';
@@ -26,6 +27,8 @@ await nextTask();
 // signed-in page shows no loader in between.
 const root = document.getElementById('root')!;
 const address = window.location.pathname;
+// A signed-in page shows dates: their formatters are made while its chunks load.
+if (useSession.getState().user) setTimeout(() => prepareDateFormats(currentLocale()), 0);
 // A failure (a chunk that did not load) is the router's to show, on its error screen.
 await router.load().catch(() => undefined);
 
