@@ -116,6 +116,30 @@ describe('navigation by role (spec §6)', () => {
   });
 });
 
+describe('the menu on a phone', () => {
+  it('draws its links just after the page', async () => {
+    const phone = (query: string) =>
+      ({
+        matches: query.includes('max-width'),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+      }) as unknown as MediaQueryList;
+    vi.spyOn(window, 'matchMedia').mockImplementation(phone);
+    const user = await signedIn({ role: 'operator', user_type: 'operator' });
+    stubServer({ 'GET /api/v2/user/me': () => json(200, user) });
+    await renderApp('/dashboard');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).queryAllByRole('link')).toHaveLength(0);
+    const links = await within(menu).findAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(
+      expect.arrayContaining(['Dashboard', 'Invoices', 'New invoice', 'Profile']),
+    );
+  });
+});
+
 describe('anchors', () => {
   it('scroll to the element 100 px below the top', () => {
     const target = document.createElement('section');
