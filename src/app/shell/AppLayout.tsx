@@ -3,7 +3,6 @@
 // navigation; the page.
 // The Mantine sheets the first paint did not load (first-paint-styles has the public pages').
 import '../app-styles';
-import { startTransition, useEffect, useState } from 'react';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
@@ -16,33 +15,21 @@ import { LanguageSwitch } from '../LanguageSwitch';
 import { NavLinkLink } from '../links';
 import { Logo } from '../Logo';
 import { navFor } from './nav';
+import { useDrawnAfterPage } from '../useDrawnAfterPage';
 import { UserMenu } from './UserMenu';
 import { HelpMenu } from '../../features/tour/HelpMenu';
 
 /** Below Mantine's `sm` breakpoint (48em), where the menu stays off screen until opened. */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
 const PHONE_QUERY = '(max-width: 47.99em)';
-
-/**
- * Whether the menu's links are drawn. On a phone the menu is off screen until its button opens
- * it, and its links are half the elements of a page: they are drawn just after the page, in a
- * render of their own, so that the page's first render, style and layout have half the work. A
- * wider screen shows the menu beside the page and draws it with the page.
- */
-function useMenuDrawn(opened: boolean): boolean {
-  const [drawn, setDrawn] = useState(() => !window.matchMedia(PHONE_QUERY).matches);
-  useEffect(() => {
-    if (drawn) return;
-    const timer = window.setTimeout(() => startTransition(() => setDrawn(true)), 0);
-    return () => window.clearTimeout(timer);
-  }, [drawn]);
-  return drawn || opened;
-}
+const wideScreen = () => !window.matchMedia(PHONE_QUERY).matches;
 
 export function AppLayout() {
   const { t, i18n } = useLingui();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const menuDrawn = useMenuDrawn(opened);
+  // A phone's menu, off screen until opened, has half a page's elements: they are drawn just
+  // after the page. A wider screen shows the menu beside the page and draws it with the page.
+  const menuDrawn = useDrawnAfterPage(wideScreen) || opened;
   const user = useSession((state) => state.user);
   const companyId = useSession(workingCompanyId);
   const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -8,6 +8,7 @@ import { lostBySignOut, type UnsyncedChanges } from '../../db/local-data';
 import { changesSignOutWouldLose, signOutAndForget } from '../../features/sync/sign-out';
 import { SignOutDialog } from '../../features/sync/SignOutDialog';
 import { roleLabels } from '../roles';
+import { useDrawnAfterPage } from '../useDrawnAfterPage';
 
 const initials = (user: SessionUser) =>
   `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || '?';
@@ -17,6 +18,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const name = `${user.firstname} ${user.lastname}`.trim();
   const [unsynced, setUnsynced] = useState<UnsyncedChanges | null>(null);
+  const dialogDrawn = useDrawnAfterPage() || unsynced !== null;
   const toLogin = () => navigate({ to: '/login', replace: true });
 
   /** Signs out at once, unless that would lose changes: then the user decides. */
@@ -70,14 +72,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SignOutDialog
-        changes={unsynced}
-        onClose={() => setUnsynced(null)}
-        onSignedOut={async () => {
-          setUnsynced(null);
-          await toLogin();
-        }}
-      />
+      {dialogDrawn && (
+        <SignOutDialog
+          changes={unsynced}
+          onClose={() => setUnsynced(null)}
+          onSignedOut={async () => {
+            setUnsynced(null);
+            await toLogin();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -7,11 +7,13 @@ import { useLingui } from '@lingui/react/macro';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconCloudX } from '@tabler/icons-react';
 import { useSyncState } from '../../sync/useSyncState';
 import { useConnection } from '../../stores/connection';
+import { useDrawnAfterPage } from '../../app/useDrawnAfterPage';
 import { SyncPanel } from './SyncPanel';
 
 export function SyncBadge({ companyId }: { companyId: string }) {
   const { t, i18n } = useLingui();
   const [opened, { open, close }] = useDisclosure(false);
+  const panelDrawn = useDrawnAfterPage() || opened;
   const state = useSyncState(companyId);
   const connection = useConnection((s) => s.status);
   if (!state) return null;
@@ -79,17 +81,19 @@ export function SyncBadge({ companyId }: { companyId: string }) {
           )}
         </Button>
       </Box>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="md"
-        title={t`Sync with the server`}
-        closeButtonProps={{ 'aria-label': t`Close` }}
-        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-      >
-        <SyncPanel state={state} onNavigate={close} />
-      </Drawer>
+      {panelDrawn && (
+        <Drawer
+          opened={opened}
+          onClose={close}
+          position="right"
+          size="md"
+          title={t`Sync with the server`}
+          closeButtonProps={{ 'aria-label': t`Close` }}
+          styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+        >
+          <SyncPanel state={state} onNavigate={close} />
+        </Drawer>
+      )}
     </>
   );
 }
