@@ -3,7 +3,7 @@
 // navigation; the page.
 // The Mantine sheets the first paint did not load (first-paint-styles has the public pages').
 import '../app-styles';
-import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -74,7 +74,9 @@ export function AppLayout() {
             <CompanySwitcher onPicked={close} />
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The browser's own scrolling: Mantine's ScrollArea measured itself and rendered again
+            within the page's first commit. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           {menuDrawn &&
             items.map((item) => (
               <NavLinkLink
