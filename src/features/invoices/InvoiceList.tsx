@@ -2,11 +2,12 @@
 // invoices cost what 20 do. Each row says where the invoice stands: its status with the server
 // and TRA, and whether this phone still has changes of it to send.
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudUp, IconCloudX } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { formatTsh } from '../../../domain/money';
+import { HoverTooltip } from '../../app/HoverTooltip';
 import type { LocalInvoice } from '../../db/db';
 import { useInvoicesByIds } from '../../db/useInvoices';
 import { invoiceState } from './invoice-state';
@@ -25,7 +26,7 @@ function SyncMark({ invoice }: { invoice: LocalInvoice }) {
     : t`Saved on this phone. It is sent to the server when there is a connection.`;
   const Icon = failed ? IconCloudX : IconCloudUp;
   return (
-    <Tooltip label={label} multiline w={240} withinPortal>
+    <HoverTooltip label={label} multiline w={240} withinPortal>
       <Icon
         size={18}
         stroke={1.8}
@@ -34,7 +35,7 @@ function SyncMark({ invoice }: { invoice: LocalInvoice }) {
         role="img"
         data-sync-state={invoice.syncState}
       />
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -1,5 +1,6 @@
 // Where one record stands with the server, for list rows and record pages.
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { HoverTooltip } from '../../app/HoverTooltip';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudCheck, IconCloudUp, IconCloudX } from '@tabler/icons-react';
 import type { RecordSyncState } from '../../db/db';
@@ -29,7 +30,7 @@ export function RecordSyncBadge({
         ? t`Saved on this phone. It is sent to the server when there is a connection.`
         : t`The server did not accept this record. Open it to see why.`;
   return (
-    <Tooltip label={explanation} multiline w={240} withinPortal>
+    <HoverTooltip label={explanation} multiline w={240} withinPortal>
       <Badge
         color={color}
         variant={state === 'synced' && compact ? 'transparent' : 'light'}
@@ -41,6 +42,6 @@ export function RecordSyncBadge({
       >
         {compact ? null : label}
       </Badge>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
