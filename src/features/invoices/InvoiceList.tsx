@@ -1,13 +1,13 @@
 // The invoice list: only the rows on screen are drawn, scrolled with the page, so 10,000
 // invoices cost what 20 do. Each row says where the invoice stands: its status with the server
 // and TRA, and whether this phone still has changes of it to send.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudUp, IconCloudX } from '@tabler/icons-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { formatTsh } from '../../../domain/money';
 import { HoverTooltip } from '../../app/HoverTooltip';
+import { useRowsOnScreen } from '../../app/VirtualList';
 import type { LocalInvoice } from '../../db/db';
 import { useInvoicesByIds } from '../../db/useInvoices';
 import { invoiceState } from './invoice-state';
@@ -112,19 +112,11 @@ export function InvoiceList({
   label: string;
   onOpen(invoice: LocalInvoice): void;
 }) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const element = listRef.current;
-    if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
-    count: ids.length,
-    estimateSize: () => INVOICE_ROW_HEIGHT,
-    overscan: 8,
-    scrollMargin,
-    getItemKey: (index) => ids[index]!,
-  });
+  const { listRef, virtualizer, scrollMargin } = useRowsOnScreen(
+    ids.length,
+    INVOICE_ROW_HEIGHT,
+    (index) => ids[index]!,
+  );
   const rows = virtualizer.getVirtualItems();
   const visible = useMemo(() => rows.map((row) => ids[row.index]!), [rows, ids]);
   const invoices = useInvoicesByIds(companyId, visible);
