@@ -14,8 +14,8 @@ import { ConnectionBadge } from '../ConnectionBadge';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { NavLinkLink } from '../links';
 import { Logo } from '../Logo';
-import { navFor } from './nav';
 import { useDrawnAfterPage } from '../useDrawnAfterPage';
+import { navFor } from './nav';
 import { UserMenu } from './UserMenu';
 import { HelpMenu } from '../../features/tour/HelpMenu';
 

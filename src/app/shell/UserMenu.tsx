@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { lostBySignOut, type UnsyncedChanges } from '../../db/local-data';
 import { changesSignOutWouldLose, signOutAndForget } from '../../features/sync/sign-out';
 import { SignOutDialog } from '../../features/sync/SignOutDialog';
+import { MenuAfterPage } from '../OverlayAfterPage';
 import { roleLabels } from '../roles';
 import { useDrawnAfterPage } from '../useDrawnAfterPage';
 
@@ -34,9 +35,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <Menu position="bottom-end" width={240} withinPortal>
-        <Menu.Target>
-          {/* Named by the user's name, as on screen; the initials are decoration. */}
+      {/* The button is named by the user's name, as on screen; the initials are decoration. */}
+      <MenuAfterPage
+        position="bottom-end"
+        width={240}
+        withinPortal
+        target={
           <UnstyledButton data-testid="user-menu">
             <Group gap={6} wrap="nowrap">
               <Avatar color="risiti" radius="xl" size={34} aria-hidden>
@@ -49,7 +53,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <IconChevronDown size={14} />
             </Group>
           </UnstyledButton>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           <Menu.Label>
             <Text size="sm" fw={600} c="bright" truncate>
@@ -71,7 +76,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             {t`Sign out`}
           </Menu.Item>
         </Menu.Dropdown>
-      </Menu>
+      </MenuAfterPage>
       {dialogDrawn && (
         <SignOutDialog
           changes={unsynced}

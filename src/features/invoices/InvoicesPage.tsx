@@ -33,6 +33,7 @@ import type { LocalInvoice } from '../../db/db';
 import { useInvoiceListIds } from '../../db/useInvoices';
 import { useSubmittedInvoices } from '../../db/useSubmittedInvoices';
 import { ButtonLink } from '../../app/links';
+import { PopoverAfterPage } from '../../app/OverlayAfterPage';
 import { UnsavedInvoices } from './UnsavedInvoices';
 import { usePageTitle } from '../../app/usePageTitle';
 import { InvoiceList, InvoiceRow } from './InvoiceList';
@@ -163,12 +164,17 @@ function SubmittedSection({
 function SearchTips() {
   const { t } = useLingui();
   return (
-    <Popover width={280} position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
+    <PopoverAfterPage
+      width={280}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      target={
         <ActionIcon variant="subtle" size="lg" aria-label={t`Search tips`}>
           <IconInfoCircle size={20} />
         </ActionIcon>
-      </Popover.Target>
+      }
+    >
       <Popover.Dropdown>
         <Stack gap={4}>
           <Text fw={600} size="sm">
@@ -188,7 +194,7 @@ function SearchTips() {
           </Text>
         </Stack>
       </Popover.Dropdown>
-    </Popover>
+    </PopoverAfterPage>
   );
 }
 

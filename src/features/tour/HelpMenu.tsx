@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconHelp, IconHelpCircle, IconMessageQuestion, IconRoute } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { worksInCompany, type SessionUser } from '../../../domain/roles';
+import { MenuAfterPage } from '../../app/OverlayAfterPage';
 import { readTourState, writeTourState, type TourState } from './tour-state';
 
 function useTourState(userId: string): TourState {
@@ -65,12 +66,16 @@ export function HelpMenu({ user }: { user: SessionUser }) {
   const counter = worksInCompany(user.role) && user.company !== null;
   return (
     <>
-      <Menu position="bottom-end" width={220} withinPortal>
-        <Menu.Target>
+      <MenuAfterPage
+        position="bottom-end"
+        width={220}
+        withinPortal
+        target={
           <ActionIcon variant="subtle" size="lg" aria-label={t`Help`} data-testid="help-menu">
             <IconHelpCircle size={22} />
           </ActionIcon>
-        </Menu.Target>
+        }
+      >
         <Menu.Dropdown>
           {counter && (
             <Menu.Item
@@ -97,7 +102,7 @@ export function HelpMenu({ user }: { user: SessionUser }) {
             {t`Questions and answers`}
           </Menu.Item>
         </Menu.Dropdown>
-      </Menu>
+      </MenuAfterPage>
       {counter && <TourRunner user={user} />}
     </>
   );
