@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pagePreloads from './src/app/page-preloads';
+import stableMantineIds from './src/app/stable-mantine-ids';
 import precompileMessages from './src/i18n/precompile-messages';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
@@ -64,6 +65,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     pagePreloads(),
+    stableMantineIds(),
   ],
   build: {
     outDir: 'dist/web',
