@@ -200,6 +200,9 @@ async function bringOn(size: 'phone' | 'desktop') {
   await back.goto('/invoices');
   await back.waitForURL('**/choose-company**');
   await back.getByLabel(/^Search/).fill(business.tin);
+  // The search's answer replaces the list: the row is picked once it is the only one, not where
+  // it stood before the answer, below the companies whose names come first.
+  await expect.poll(() => back.getByTestId('pick-company').count()).toBe(1);
   await back.getByTestId('pick-company').filter({ hasText: business.companyName }).click();
   await back.waitForURL('**/invoices');
   await back
