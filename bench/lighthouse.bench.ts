@@ -1,19 +1,22 @@
 // Lighthouse (mobile: a mid-range phone, simulated slow 4G) on the built app and the real
 // server, three runs per page, printed as medians: performance score, first and largest
 // contentful paint, total blocking time, layout shift, accessibility score, and the
-// accessibility audits that failed. `/` and `/login` are first visits (empty cache and
-// storage); `/dashboard` is the signed-in operator coming back (session, cache and service
-// worker kept), which is how a shop opens it every morning. The first visits are also run with
-// the throttling applied to Chromium (Lighthouse's `devtools` method: the network and CPU
-// really slowed) beside Lighthouse's default estimate from an unthrottled load: the estimate
-// models HTTP/1.1's six connections with a cold TCP window each, so it charges preloads a
-// cost the slowed browser does not show. Needs `npm run build`.
+// accessibility audits that failed, with Lighthouse's benchmark index of the machine: the
+// simulated phone is this machine's CPU slowed four times (LIGHTHOUSE_CPU below), so a faster
+// machine blocks less. `/` and `/login` are first visits (empty cache and storage);
+// `/dashboard` is the signed-in operator coming back (session, cache and service worker kept),
+// which is how a shop opens it every morning. The first visits are also run with the
+// throttling applied to Chromium (Lighthouse's `devtools` method: the network and CPU really
+// slowed) beside Lighthouse's default estimate from an unthrottled load: the estimate models
+// HTTP/1.1's six connections with a cold TCP window each, so it charges preloads a cost the
+// slowed browser does not show. Needs `npm run build`.
 // Numbers are printed, never asserted.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
 import { chromiumPath } from '../tests/e2e/helpers/browser';
 import { startServer } from '../tests/e2e/helpers/server';
@@ -31,9 +34,37 @@ interface Sample {
   tbt: number;
   cls: number;
   accessibility: number;
+  /** Lighthouse's measure of this machine's CPU speed: numbers from machines far apart differ. */
+  benchmarkIndex: number;
   failed: string[];
   /** The elements each failed audit names, for LIGHTHOUSE_DETAILS=1. */
   details: string[];
+}
+
+/**
+ * The CPU slowdown for the simulated phone (LIGHTHOUSE_CPU=6, say): Lighthouse's default is 4,
+ * set for the machines it is usually run on. `calibrated` takes the multiplier Lighthouse's
+ * throttling calculator gives this machine's benchmark index for a mid-range phone, so runs on
+ * faster and slower machines compare.
+ */
+const CPU = process.env.LIGHTHOUSE_CPU;
+
+/**
+ * Lighthouse's calculator: 1× at benchmark index 800 (a slower machine cannot stand for the
+ * phone), 3× at 1300, then one more for each 233 above it.
+ */
+function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 1 + (benchmarkIndex - 800) / 250;
+  return 1;
+}
+
+/** The slowdown in force: the default until `calibrated` has measured the machine. */
+let cpuSlowdownMultiplier: number | undefined =
+  CPU && CPU !== 'calibrated' ? Number(CPU) : undefined;
+if (cpuSlowdownMultiplier !== undefined && !(cpuSlowdownMultiplier >= 1)) {
+  console.error(`LIGHTHOUSE_CPU is a slowdown of 1 or more, or "calibrated": not "${CPU}".`);
+  process.exit(1);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -98,6 +129,9 @@ async function audit(
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: keepStorage,
     throttlingMethod,
+    ...(cpuSlowdownMultiplier === undefined
+      ? {}
+      : { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier } }),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -110,6 +144,7 @@ async function audit(
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     failed: accessibilityAudits
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
@@ -165,7 +200,8 @@ function report(label: string, samples: Sample[]) {
     label,
     `performance ${pick('performance')}, FCP ${(pick('fcp') / 1000).toFixed(1)} s, ` +
       `LCP ${(pick('lcp') / 1000).toFixed(1)} s, TBT ${pick('tbt').toFixed(0)} ms, ` +
-      `CLS ${pick('cls').toFixed(3)}, accessibility ${pick('accessibility')}` +
+      `CLS ${pick('cls').toFixed(3)}, accessibility ${pick('accessibility')}, ` +
+      `machine ${pick('benchmarkIndex').toFixed(0)}` +
       (failed.length ? ` (failing: ${failed.join(', ')})` : ''),
   );
   if (process.env.LIGHTHOUSE_DETAILS) {
@@ -178,7 +214,17 @@ const server = await startServer();
 const port = await freePort();
 const browser = await startChromium(port);
 try {
-  console.log(`Lighthouse ${RUNS}× per page, mobile defaults, median`);
+  if (CPU === 'calibrated') {
+    const { benchmarkIndex } = await audit(`${server.url}/login`, port, false);
+    cpuSlowdownMultiplier = Math.round(calibratedSlowdown(benchmarkIndex) * 10) / 10;
+    console.log(
+      `machine's benchmark index ${benchmarkIndex.toFixed(0)}: CPU slowed ${cpuSlowdownMultiplier}×`,
+    );
+  }
+  console.log(
+    `Lighthouse ${RUNS}× per page, mobile (slow 4G, CPU slowed ` +
+      `${cpuSlowdownMultiplier ?? constants.throttling.mobileSlow4G.cpuSlowdownMultiplier}×), median`,
+  );
   for (const page of ['/', '/login'].filter((p) => PAGES.includes(p))) {
     for (const method of ['simulate', 'devtools'] as const) {
       const samples: Sample[] = [];
