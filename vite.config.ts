@@ -74,6 +74,11 @@ export default defineConfig({
     // served folder to dist/sourcemaps.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 1500,
+    // Terser, two passes, rather than esbuild's minifier: 4 KiB less of the shell (Brotli,
+    // 141.6 → 137.8 KiB) and of /login (165.9 → 161.5), 20 KiB less in the precache, for the
+    // same build time. Its unsafe options and a third pass saved under 0.1 KiB more.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // A lazy page's chunk is imported without a <link rel="modulepreload"> for each chunk it
     // imports: inserting some 70 links (the invoice list's) took one task of 20–30 ms on the
     // main thread before the page could render, and the service worker answers the imports the
