@@ -33,6 +33,11 @@ describe('log in', () => {
     expect(await fieldError(/^Username/)).toBe('Username is required');
     expect(await fieldError(/^Password/)).toBe('Password is required');
     expect(server.calls('POST', '/api/v2/login')).toHaveLength(0);
+
+    // Typing in a field takes its message away; the other field keeps its own.
+    await userEvent.type(screen.getByLabelText(/^Username/), 'juma');
+    expect(await fieldError(/^Username/)).toBeNull();
+    expect(await fieldError(/^Password/)).toBe('Password is required');
   });
 
   it('says so in Kiswahili', async () => {

@@ -1,6 +1,5 @@
 // Spec §4: at first sign-in the user must choose their own password before anything else.
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconShieldLock } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -12,6 +11,7 @@ import { PasswordRequirements } from '../../../features/account/PasswordRequirem
 import { newPasswordPairSchema } from '../../../features/account/schemas';
 import { signOut, startSession } from '../../../features/account/session';
 import { submitToServer } from '../../../forms/submit';
+import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { useSession } from '../../../stores/session';
 
@@ -24,7 +24,7 @@ export function FirstPasswordForm() {
   const navigate = useNavigate();
   const user = useSession((state) => state.user);
   const mustChange = useSession((state) => state.changePassword);
-  const form = useForm({
+  const form = useFlatForm({
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: valibotValidate(newPasswordPairSchema),
   });

@@ -1,5 +1,4 @@
 import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { loginSchema } from '../../../../domain/schemas/auth';
@@ -8,6 +7,7 @@ import { safeNext } from '../../../app/guard';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { startSession } from '../../../features/account/session';
 import { submitToServer } from '../../../forms/submit';
+import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { AnchorLink } from '../../../app/links';
 
@@ -18,7 +18,7 @@ export function LoginForm() {
   usePageTitle(t`Log in`);
   const { next } = route.useSearch();
   const navigate = useNavigate();
-  const form = useForm({
+  const form = useFlatForm({
     initialValues: { username: '', password: '' },
     validate: valibotValidate(loginSchema),
   });

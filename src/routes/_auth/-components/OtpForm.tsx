@@ -1,7 +1,6 @@
 // Recovery, step 2 of 3: the 6-digit code from the email (valid 1 hour, 3 attempts).
 import { useState } from 'react';
 import { Button, Input, PinInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -10,6 +9,7 @@ import { verifyOtpSchema } from '../../../../domain/schemas/auth';
 import { verifyRecoveryCode } from '../../../api/account';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { submitToServer } from '../../../forms/submit';
+import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { i18n } from '../../../i18n/i18n';
 import { StartAgain } from './StartAgain';
@@ -24,7 +24,7 @@ export function OtpForm() {
   const { verification } = route.useSearch();
   const navigate = useNavigate();
   const [ended, setEnded] = useState<string | null>(null);
-  const form = useForm({ initialValues: { code: '' }, validate: valibotValidate(codeSchema) });
+  const form = useFlatForm({ initialValues: { code: '' }, validate: valibotValidate(codeSchema) });
 
   if (!verification) return <StartAgain>{i18n._(m.verificationRequired)}</StartAgain>;
   if (ended) return <StartAgain>{ended}</StartAgain>;

@@ -1,12 +1,12 @@
 // Recovery, step 1 of 3 (spec §4): the account's email receives a 6-digit code.
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { recoverPasswordSchema } from '../../../../domain/schemas/auth';
 import { requestRecovery } from '../../../api/account';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { submitToServer } from '../../../forms/submit';
+import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { AnchorLink } from '../../../app/links';
 
@@ -14,7 +14,7 @@ export function RecoverForm() {
   const { t } = useLingui();
   usePageTitle(t`Recover your password`);
   const navigate = useNavigate();
-  const form = useForm({
+  const form = useFlatForm({
     initialValues: { email: '' },
     validate: valibotValidate(recoverPasswordSchema),
   });

@@ -1,7 +1,6 @@
 // Recovery, step 3 of 3: the new password, once the code was accepted.
 import { useState } from 'react';
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { m } from '../../../../domain/messages';
@@ -11,6 +10,7 @@ import { usePageTitle } from '../../../app/usePageTitle';
 import { PasswordRequirements } from '../../../features/account/PasswordRequirements';
 import { newPasswordPairSchema } from '../../../features/account/schemas';
 import { submitToServer } from '../../../forms/submit';
+import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { i18n } from '../../../i18n/i18n';
 import { StartAgain } from './StartAgain';
@@ -23,7 +23,7 @@ export function ResetForm() {
   const { verification } = route.useSearch();
   const navigate = useNavigate();
   const [ended, setEnded] = useState<string | null>(null);
-  const form = useForm({
+  const form = useFlatForm({
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: valibotValidate(newPasswordPairSchema),
   });

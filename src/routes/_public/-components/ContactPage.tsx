@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCircleCheck, IconDeviceMobile } from '@tabler/icons-react';
 import {
@@ -25,6 +24,7 @@ import {
 import { sendContactRequest } from '../../../api/contact';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { submitToServer } from '../../../forms/submit';
+import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { useSession } from '../../../stores/session';
 import { ACTIVATION_WORKING_DAYS, USSD_CODE } from '../../-components/constants';
@@ -34,7 +34,7 @@ export function ContactPage() {
   usePageTitle(t`Contact us`);
   const user = useSession((state) => state.user);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<ContactRequestInput>({
+  const form = useFlatForm<ContactRequestInput>({
     initialValues: {
       fullName: user ? `${user.firstname} ${user.lastname}` : '',
       email: user?.email ?? '',
