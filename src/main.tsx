@@ -11,42 +11,7 @@ import { useSession } from './stores/session';
 
 applyDeferredStyles();
 
-// A signed-in user's language is the account's; otherwise this device's last choice.
-await activateLocale(
-  initialLocale(useSession.getState().user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
-);
-
-// Each step of the start in a task of its own (src/app/next-task.ts): evaluating the modules,
-// making the router, loading the page.
-await nextTask();
-const router = createAppRouter();
-await nextTask();
-
-// The page's code is loaded before the first render, so the app renders once, whole: a public
-// page's first paint from the build (scripts/prerender.mjs) is taken over as it is, and a
-// signed-in page shows no loader in between.
 const root = document.getElementById('root')!;
-const address = window.location.pathname;
-// A signed-in page shows dates: their formatters are made while its chunks load.
-if (useSession.getState().user) setTimeout(() => prepareDateFormats(currentLocale()), 0);
-// A failure (a chunk that did not load) is the router's to show, on its error screen.
-await router.load().catch(() => undefined);
-
-// The build drew public and sign-in pages for a visitor not signed in, in English and Swahili
-// (scripts/prerender.mjs); the server sent the copy in the language the app starts in. When the
-// page on screen is that one, for that visitor, React hydrates it: it takes over the HTML it
-// finds instead of building the page again, which on a phone was the longest task of the start
-// (the DOM built anew, then its styles and layout). Otherwise (another language chosen on this
-// device, a session kept here, the guard sending the visitor elsewhere) it renders anew over it.
-const hydrating =
-  root.hasAttribute('inert') &&
-  root.firstChild !== null &&
-  document.documentElement.lang === i18n.locale &&
-  useSession.getState().user === null &&
-  router.state.location.pathname === address;
-// Rendered as the build rendered it: TanStack Router leaves out its root Suspense boundary when
-// it renders on a server, and when it hydrates (its own hydration sets `ssr`, as here).
-if (hydrating) Object.assign(router, { ssr: { manifest: undefined } });
 
 /**
  * Whether React owns every control on the page. Hydration commits the frame first and takes
@@ -64,11 +29,54 @@ function whenLive(framesLeft = 120) {
   else requestAnimationFrame(() => whenLive(framesLeft - 1));
 }
 
-// The prerendered page is inert until the live one has taken it over, so nothing typed is lost.
-const app = <AppRoot router={router} onLive={whenLive} />;
-// As a transition, so React yields to the browser every few milliseconds instead of holding the
-// main thread for the whole first render (a slow phone's input waited on it).
-startTransition(() => {
-  if (hydrating) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+// The start runs in a function, not at the top of this module: the build puts React and
+// Mantine in this chunk, which every page's chunk imports, and a module still awaiting would
+// keep those chunks, which the router loads below, from ever running.
+async function start() {
+  // A signed-in user's language is the account's; otherwise this device's last choice.
+  await activateLocale(
+    initialLocale(useSession.getState().user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
+  );
+
+  // Each step of the start in a task of its own (src/app/next-task.ts): evaluating the modules,
+  // making the router, loading the page.
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
+
+  // The page's code is loaded before the first render, so the app renders once, whole: a public
+  // page's first paint from the build (scripts/prerender.mjs) is taken over as it is, and a
+  // signed-in page shows no loader in between.
+  const address = window.location.pathname;
+  // A signed-in page shows dates: their formatters are made while its chunks load.
+  if (useSession.getState().user) setTimeout(() => prepareDateFormats(currentLocale()), 0);
+  // A failure (a chunk that did not load) is the router's to show, on its error screen.
+  await router.load().catch(() => undefined);
+
+  // The build drew public and sign-in pages for a visitor not signed in, in English and Swahili
+  // (scripts/prerender.mjs); the server sent the copy in the language the app starts in. When the
+  // page on screen is that one, for that visitor, React hydrates it: it takes over the HTML it
+  // finds instead of building the page again, which on a phone was the longest task of the start
+  // (the DOM built anew, then its styles and layout). Otherwise (another language chosen on this
+  // device, a session kept here, the guard sending the visitor elsewhere) it renders anew over it.
+  const hydrating =
+    root.hasAttribute('inert') &&
+    root.firstChild !== null &&
+    document.documentElement.lang === i18n.locale &&
+    useSession.getState().user === null &&
+    router.state.location.pathname === address;
+  // Rendered as the build rendered it: TanStack Router leaves out its root Suspense boundary when
+  // it renders on a server, and when it hydrates (its own hydration sets `ssr`, as here).
+  if (hydrating) Object.assign(router, { ssr: { manifest: undefined } });
+
+  // The prerendered page is inert until the live one has taken it over, so nothing typed is lost.
+  const app = <AppRoot router={router} onLive={whenLive} />;
+  // As a transition, so React yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole first render (a slow phone's input waited on it).
+  startTransition(() => {
+    if (hydrating) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+}
+
+void start();
