@@ -1,5 +1,7 @@
 // The frame of the public pages (landing, contact, tax tips, help): header with the main
 // links and the language switch, a drawer on phones, and a footer with every public page.
+// The Mantine sheets of the public pages' own parts (first-paint-styles has the sign-in pages').
+import '../../app/public-styles';
 import { Box, Burger, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Trans, useLingui } from '@lingui/react/macro';
