@@ -6,13 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Brotli KiB allowed for the first load (today about 138, English texts included). */
-const BUDGET_KIB = 144;
+/** Brotli KiB allowed for the first load (today about 133, English texts included). */
+const BUDGET_KIB = 137;
 /**
  * Brotli KiB allowed for a first visit to /login: its page copy (the first paint and its CSS)
- * with every script and sheet the copy asks for (today about 161.5).
+ * with every script and sheet the copy asks for (today about 149.7). The target for the page on
+ * a phone's line, not a margin over today's size.
  */
-const LOGIN_BUDGET_KIB = 166;
+const LOGIN_BUDGET_KIB = 150;
 
 const web = path.resolve('dist/web');
 const indexHtml = path.join(web, 'index.html');
