@@ -49,6 +49,22 @@ function pagePath(file) {
   return relative === 'index' ? '/' : `/${relative}`;
 }
 
+const assets = fs.readdirSync(path.join(web, 'assets'));
+/** The chunk of a part of the Swahili catalog (scripts/split-catalog.mjs). */
+function catalogChunk(part) {
+  const file = assets.find((name) => name.startsWith(`sw.${part}-`) && name.endsWith('.js'));
+  if (!file) throw new Error(`no chunk of the catalog's ${part} part in dist/web/assets`);
+  return `/assets/${file}`;
+}
+
+/** The Swahili copy also preloads its parts of the catalog, which the start waits for. */
+function withCatalogPreloads(page, parts) {
+  const links = parts
+    .map((part) => `<link rel="modulepreload" crossorigin href="${catalogChunk(part)}">\n`)
+    .join('');
+  return page.replace('</head>', () => `${links}</head>`);
+}
+
 function withSnapshot(page, snapshot, locale) {
   const root = '<div id="root"></div>';
   if (!page.includes(root)) throw new Error('index.html has no empty #root to fill');
@@ -139,7 +155,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
 });
 try {
-  const { prerender } = await vite.ssrLoadModule('/src/app/prerender.tsx');
+  const { prerender, catalogPartsOf } = await vite.ssrLoadModule('/src/app/prerender.tsx');
   for (const file of files) {
     const page = fs.readFileSync(file, 'utf8');
     const address = pagePath(file);
@@ -150,7 +166,8 @@ try {
         break;
       }
       const target = locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`);
-      fs.writeFileSync(target, await withCriticalStyles(withSnapshot(page, html, locale)));
+      const copy = locale === 'sw' ? withCatalogPreloads(page, catalogPartsOf(address)) : page;
+      fs.writeFileSync(target, await withCriticalStyles(withSnapshot(copy, html, locale)));
     }
   }
 } finally {

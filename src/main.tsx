@@ -1,7 +1,14 @@
 import './app/first-paint-styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { activateLocale, currentLocale, i18n, initialLocale, LANGUAGE_KEY } from './i18n/i18n';
+import {
+  activateLocale,
+  ALL_PARTS,
+  currentLocale,
+  i18n,
+  initialLocale,
+  LANGUAGE_KEY,
+} from './i18n/i18n';
 import { AppRoot } from './app/AppRoot';
 import { prepareDateFormats } from './app/dates';
 import { applyDeferredStyles } from './app/deferred-styles';
@@ -33,9 +40,13 @@ function whenLive(framesLeft = 120) {
 // Mantine in this chunk, which every page's chunk imports, and a module still awaiting would
 // keep those chunks, which the router loads below, from ever running.
 async function start() {
-  // A signed-in user's language is the account's; otherwise this device's last choice.
+  // A signed-in user's language is the account's; otherwise this device's last choice. A
+  // visitor's page is a public or sign-in one: the router loads the public pages' texts if it
+  // needs them (src/routes/__root.tsx).
+  const user = useSession.getState().user;
   await activateLocale(
-    initialLocale(useSession.getState().user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
+    initialLocale(user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
+    user ? ALL_PARTS : ['first'],
   );
 
   // Each step of the start in a task of its own (src/app/next-task.ts): evaluating the modules,

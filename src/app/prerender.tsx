@@ -6,7 +6,8 @@
 import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { Locale } from '../../domain/i18n';
-import { activateLocale } from '../i18n/i18n';
+import { catalogParts } from '../i18n/catalog-parts';
+import { activateLocale, type CatalogPart } from '../i18n/i18n';
 import { AppRoot } from './AppRoot';
 import { createAppRouter } from './router';
 
@@ -22,4 +23,11 @@ export async function prerender(path: string, locale: Locale): Promise<string | 
     throw new Error(`${path} did not render as itself (${location.pathname})`);
   }
   return renderToString(<AppRoot router={router} />);
+}
+
+/** The parts of the catalog the page's start loads in a language that has them. */
+export function catalogPartsOf(path: string): CatalogPart[] {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const [routes] = router.getMatchedRoutes(path);
+  return catalogParts(routes.map((route) => route.id));
 }

@@ -1,0 +1,56 @@
+// After `lingui compile`: splits the browser's Swahili catalog in three, so that a first visit
+// waits only for the texts of its page. locales/sw.first.ts holds the messages of the sign-in
+// pages, the app's frame and the domain (errors, rules); locales/sw.public.ts those of the
+// public pages (landing, help, contact, tax tips); locales/sw.later.ts those only the signed-in
+// screens, the server and the service worker use. src/i18n/i18n.ts loads the first part at the
+// start and the router the others before the pages that need them. locales/sw.ts, whole, stays
+// the server's.
+import fs from 'node:fs';
+import { formatter } from '@lingui/format-po';
+
+/** Files whose messages only the public pages show. */
+const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\.tsx$)/;
+/**
+ * Files whose messages no public or sign-in page shows: the signed-in screens (but the account's
+ * parts, which the password pages use), the server's and the service worker's.
+ * tests/web/catalog-parts.test.tsx fails when a public or sign-in page shows one of them.
+ */
+const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
+
+const po = await formatter({ lineNumbers: false }).parse(fs.readFileSync('locales/sw.po', 'utf8'), {
+  locale: 'sw',
+  sourceLocale: 'en',
+  filename: 'locales/sw.po',
+});
+const compiledFile = fs.readFileSync('locales/sw.ts', 'utf8');
+const json = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(compiledFile);
+if (!json) throw new Error('locales/sw.ts is not a compiled catalog');
+const compiled = JSON.parse(JSON.parse(json[1]));
+
+/** The part a message goes to: the earliest any of its files needs. */
+function partOf(files) {
+  if (!files.length || files.some((file) => !PUBLIC.test(file) && !LATER.test(file))) {
+    return 'first';
+  }
+  return files.some((file) => PUBLIC.test(file)) ? 'public' : 'later';
+}
+
+const parts = { first: {}, public: {}, later: {} };
+for (const [id, message] of Object.entries(compiled)) {
+  const entry = po[id];
+  if (!entry) throw new Error(`locales/sw.po has no message ${JSON.stringify(id)}`);
+  parts[partOf(entry.origin.map(([file]) => file))][id] = message;
+}
+
+const source = (messages) =>
+  '/*eslint-disable*/import type{Messages}from"@lingui/core";' +
+  `export const messages=JSON.parse(${JSON.stringify(JSON.stringify(messages))})as Messages;\n`;
+for (const [part, messages] of Object.entries(parts)) {
+  fs.writeFileSync(`locales/sw.${part}.ts`, source(messages));
+}
+console.log(
+  'Swahili catalog split: ' +
+    Object.entries(parts)
+      .map(([part, messages]) => `${Object.keys(messages).length} messages ${part}`)
+      .join(', '),
+);
