@@ -43,11 +43,13 @@ async function start() {
   // A signed-in user's language is the account's; otherwise this device's last choice. A
   // visitor's page is a public or sign-in one: the router loads the public pages' texts if it
   // needs them (src/routes/__root.tsx).
+  // Without its texts (not downloaded, not yet kept offline) the app starts in English rather
+  // than not at all.
   const user = useSession.getState().user;
   await activateLocale(
     initialLocale(user?.language ?? localStorage.getItem(LANGUAGE_KEY)),
     user ? ALL_PARTS : ['first'],
-  );
+  ).catch(() => activateLocale('en'));
 
   // Each step of the start in a task of its own (src/app/next-task.ts): evaluating the modules,
   // making the router, loading the page.

@@ -159,4 +159,20 @@ describe('first paint of the public pages', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ingia');
     await context.close();
   });
+
+  it('starts in English, usable, when the Swahili texts cannot be downloaded', async () => {
+    const context = await newContext(suite.browser, suite.server.url, {
+      viewport: PHONE,
+      locale: 'sw-TZ',
+    });
+    const page = await context.newPage();
+    await page.route(/\/assets\/sw\.[a-z]+-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    await page.waitForFunction(() => !document.getElementById('root')!.inert);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Log in');
+    await page.getByLabel(/^Username/).fill('juma');
+    expect(await page.getByLabel(/^Username/).inputValue()).toBe('juma');
+    await context.close();
+  });
 });
