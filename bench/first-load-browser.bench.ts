@@ -2,12 +2,14 @@
 // server: CPU slowed 4x and Lighthouse's slow-4G link (562.5 ms round trip, 1.47 Mbit/s down),
 // an empty cache each time. Prints the median of three runs: requests and KiB transferred until
 // the form can be used, the time until then, and the Largest Contentful Paint. Needs
-// `npm run build`. Numbers are printed, never asserted; FIRST_LOAD_DETAILS=1 lists the requests.
+// `npm run build`. Numbers are printed, never asserted; FIRST_LOAD_DETAILS=1 lists the requests,
+// FIRST_LOAD_LOCALE=sw-TZ opens it as a browser whose language is Swahili.
 import type { CDPSession } from 'playwright-core';
 import { launchBrowser, newContext, PHONE } from '../tests/e2e/helpers/browser';
 import { startServer } from '../tests/e2e/helpers/server';
 
 const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+const LOCALE = process.env.FIRST_LOAD_LOCALE;
 const SLOW_4G = {
   offline: false,
   latency: 562.5,
@@ -43,7 +45,10 @@ function watchNetwork(cdp: CDPSession) {
 async function firstLoad(url: string): Promise<Run> {
   const browser = await launchBrowser();
   try {
-    const context = await newContext(browser, url, { viewport: PHONE });
+    const context = await newContext(browser, url, {
+      viewport: PHONE,
+      ...(LOCALE ? { locale: LOCALE } : {}),
+    });
     const page = await context.newPage();
     // The moment the sign-in form can be used: the live one, React's, on screen. The prerendered
     // copy is drawn earlier but stays inert until the app has replaced it.
@@ -105,7 +110,7 @@ try {
     );
   }
   console.log(
-    `/login first load (CPU ${CPU_SLOWDOWN}x, slow 4G), median of ${RUNS}: ` +
+    `/login first load${LOCALE ? ` (${LOCALE})` : ''} (CPU ${CPU_SLOWDOWN}x, slow 4G), median of ${RUNS}: ` +
       `${median(runs.map((r) => r.requests))} requests, ` +
       `${median(runs.map((r) => r.kib)).toFixed(1)} KiB transferred, ` +
       `form usable ${median(runs.map((r) => r.usableMs)).toFixed(0)} ms, ` +
