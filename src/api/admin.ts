@@ -1,11 +1,12 @@
 // Calls of the administration screens: organizations, companies (with their certificate and VFD
-// state), operators, registration requests, tax tips, product updates and payment. The shapes
+// state), operators, registration requests, product updates and payment (the tax tips' calls
+// are src/api/tax-tips.ts, which the public /tax-tips page loads). The shapes
 // mirror the server's answers.
 import type { Locale } from '../../domain/i18n';
 import type { Cents } from '../../domain/money';
 import type { UserStatus } from '../../domain/roles';
 import type { CompanyInput } from '../../domain/schemas/company';
-import type { ProductUpdateInput, TaxTipInput } from '../../domain/schemas/content';
+import type { ProductUpdateInput } from '../../domain/schemas/content';
 import type { OrganizationInput } from '../../domain/schemas/organization';
 import type { PaymentInstructions } from '../../domain/schemas/payment';
 import type { ConversionInput, RegistrationInput } from '../../domain/schemas/registration';
@@ -102,10 +103,6 @@ export interface PotentialClient {
   companyId: string | null;
   emailRegistered: boolean;
   createdAt: string;
-}
-
-export interface TaxTip extends TaxTipInput {
-  id: string;
 }
 
 export interface ProductUpdate extends ProductUpdateInput {
@@ -251,21 +248,6 @@ export const convertPotentialClient = (
       invitation: 'sent' | 'failed';
       certificate: CertificateOutcome;
     }>();
-
-export const fetchTaxTips = (timeout = 30_000) =>
-  publicApi.get('v1/accounting/tax-tips', { timeout }).json<{ tips: TaxTip[] }>();
-
-/**
- * The published tax tips for /tax-tips, or none when the server does not answer soon (offline,
- * a slow line): the page then shows the built-in tips rather than wait.
- */
-export const publishedTaxTips = () =>
-  fetchTaxTips(4_000).then(
-    (answer) => answer.tips,
-    () => [] as TaxTip[],
-  );
-export const saveTaxTips = (tips: TaxTipInput[]) =>
-  api.put('v1/accounting/tax-tips', { json: { tips } }).json<{ tips: TaxTip[] }>();
 
 export const fetchProductUpdates = () =>
   api

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import type * as v from 'valibot';
 import { MAX_TAX_TIPS, taxTipsSchema, type TaxTipInput } from '../../../domain/schemas/content';
-import { fetchTaxTips, saveTaxTips } from '../../api/admin';
+import { fetchTaxTips, saveTaxTips } from '../../api/tax-tips';
 import { AnchorLink } from '../../app/links';
 import { notifySuccess } from '../../app/notify';
 import { usePageTitle } from '../../app/usePageTitle';

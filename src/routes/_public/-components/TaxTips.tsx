@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { getRouteApi } from '@tanstack/react-router';
-import type { TaxTip } from '../../../api/admin';
+import type { TaxTip } from '../../../api/tax-tips';
 import { Article, P } from './Article';
 
 /**
