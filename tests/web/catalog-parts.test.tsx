@@ -1,10 +1,14 @@
 // A Swahili visitor's page loads only its parts of the catalog (src/i18n/catalog-parts.ts,
 // scripts/split-catalog.mjs): every text of each sign-in and public page must be in them, or
 // it would show in English. The sign-in pages come first, with nothing but what the router
-// loads for them; the signed-in part is never loaded here.
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+// loads for them; the signed-in part is never loaded here. Their forms are also sent empty and
+// refused by the server: the messages under the fields and the server's errors are the
+// domain's, which must be in the first part too.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/i18n/i18n';
+import { stubServer } from './helpers/fetch';
 import { renderApp } from './helpers/render-app';
 
 const missing = new Set<string>();
@@ -21,6 +25,7 @@ const pages = [
   '/help/privacy-policy',
   '/help/license-agreement',
   '/contact-us',
+  '/tax-tips',
   '/a-page-that-does-not-exist',
 ];
 
@@ -30,6 +35,55 @@ describe("a Swahili visitor's pages", () => {
       missing.clear();
       await renderApp(path, 'sw', []);
       await screen.findAllByRole('heading', { level: 1 });
+      expect([...missing]).toEqual([]);
+    });
+  }
+});
+
+describe("a Swahili visitor's forms", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const forms = [
+    '/login',
+    '/recover-password',
+    '/otp-reset-password?verification=v',
+    '/reset-password?verification=v',
+    '/contact-us',
+  ];
+  for (const path of forms) {
+    it(`say what is missing on ${path} in Swahili`, async () => {
+      stubServer({});
+      missing.clear();
+      const { container } = await renderApp(path, 'sw', []);
+      await screen.findAllByRole('heading', { level: 1 });
+      await userEvent.click(container.querySelector('form button[type="submit"]')!);
+      await waitFor(() =>
+        expect(container.querySelectorAll('[id$="-error"]').length).toBeGreaterThan(0),
+      );
+      expect([...missing]).toEqual([]);
+    });
+  }
+
+  // The server words its refusals in the visitor's language; the app words what never reached
+  // it, and a failure that came without words.
+  const failures = [
+    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server fails without a message', () => new Response('', { status: 500 })],
+  ] as const;
+  for (const [what, answer] of failures) {
+    it(`say in Swahili when ${what} at sign-in`, async () => {
+      stubServer({ 'POST /api/v2/login': answer });
+      missing.clear();
+      const { container } = await renderApp('/login', 'sw', []);
+      await userEvent.type(container.querySelector('input[autocomplete="username"]')!, 'juma');
+      await userEvent.type(
+        container.querySelector('input[autocomplete="current-password"]')!,
+        'Wrong-pass1',
+      );
+      await userEvent.click(container.querySelector('form button[type="submit"]')!);
+      await screen.findByRole('alert');
       expect([...missing]).toEqual([]);
     });
   }
