@@ -1,6 +1,6 @@
 // After `lingui compile`: splits the browser's Swahili catalog in three, so that a first visit
 // waits only for the texts of its page. locales/sw.first.ts holds the messages of the sign-in
-// pages, the app's frame and the domain (errors, rules); locales/sw.public.ts those of the
+// pages, the app's frame and the domain's errors and common rules; locales/sw.public.ts those of the
 // public pages (landing, help, contact, tax tips); locales/sw.later.ts those only the signed-in
 // screens, the server and the service worker use. src/i18n/i18n.ts loads the first part at the
 // start and the router the others before the pages that need them. locales/sw.ts, whole, stays
@@ -12,10 +12,16 @@ import { formatter } from '@lingui/format-po';
 const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\.tsx$)/;
 /**
  * Files whose messages no public or sign-in page shows: the signed-in screens (but the account's
- * parts, which the password pages use), the server's and the service worker's.
+ * parts, which the password pages use), the server's and the service worker's, and the domain's
+ * rules of the signed-in work (expenses, invoices, reports, payments, integrations, imports).
+ * The domain's error catalogue, its common validation messages and the rules of users and
+ * passwords stay in the first part, as does any domain file not named here.
  * tests/web/catalog-parts.test.tsx fails when a public or sign-in page shows one of them.
  */
+const SIGNED_IN_DOMAIN =
+  /^domain\/(attachments|customer-csv|date-range|expense|expense-categories|integrations|invoice-status|payments|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
+const isLater = (file) => LATER.test(file) || SIGNED_IN_DOMAIN.test(file);
 
 const po = await formatter({ lineNumbers: false }).parse(fs.readFileSync('locales/sw.po', 'utf8'), {
   locale: 'sw',
@@ -29,7 +35,7 @@ const compiled = JSON.parse(JSON.parse(json[1]));
 
 /** The part a message goes to: the earliest any of its files needs. */
 function partOf(files) {
-  if (!files.length || files.some((file) => !PUBLIC.test(file) && !LATER.test(file))) {
+  if (!files.length || files.some((file) => !PUBLIC.test(file) && !isLater(file))) {
     return 'first';
   }
   return files.some((file) => PUBLIC.test(file)) ? 'public' : 'later';
