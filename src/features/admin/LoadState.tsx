@@ -25,7 +25,7 @@ export function LoadState({
   if (loading) {
     return (
       <Center py="xl">
-        <Loader size="md" aria-label={t`Loading`} />
+        <Loader size="md" role="status" aria-label={t`Loading`} />
       </Center>
     );
   }

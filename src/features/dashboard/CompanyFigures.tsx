@@ -21,7 +21,7 @@ export default function CompanyFigures({
   const { figures, source, loading } = useOwnerDashboard(companyId, preset, own, now);
   if (!figures) {
     return loading ? (
-      <Loader aria-label={t`Loading`} />
+      <Loader role="status" aria-label={t`Loading`} />
     ) : (
       <Text c="orange.8">
         <Trans>The server cannot be reached, and this phone has no figures yet.</Trans>

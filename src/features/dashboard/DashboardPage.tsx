@@ -62,7 +62,7 @@ function Views({ user }: { user: SessionUser }) {
               <Trans>How the business is doing</Trans>
             </Title>
             <DashboardPeriod value={preset} onChange={setPreset} />
-            <Suspense fallback={<Loader aria-label={t`Loading`} />}>
+            <Suspense fallback={<Loader role="status" aria-label={t`Loading`} />}>
               <CompanyFigures companyId={companyId} own preset={preset} />
             </Suspense>
           </Stack>
@@ -88,7 +88,7 @@ function Views({ user }: { user: SessionUser }) {
                 {t`All companies`}
               </Group>
             </Anchor>
-            <Suspense fallback={<Loader aria-label={t`Loading`} />}>
+            <Suspense fallback={<Loader role="status" aria-label={t`Loading`} />}>
               <CompanyFigures companyId={search.company} own={false} preset={preset} />
             </Suspense>
           </>

@@ -57,7 +57,7 @@ export default function OrganizationOverview({
         <Trans>The server cannot be reached, and this phone has no figures yet.</Trans>
       </Text>
     ) : (
-      <Loader aria-label={t`Loading`} />
+      <Loader role="status" aria-label={t`Loading`} />
     );
   }
   const money = (value: number) => formatTsh(value as Cents);

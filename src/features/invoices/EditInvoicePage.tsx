@@ -126,7 +126,7 @@ export function EditInvoicePage() {
   if (!context || invoice === undefined || (invoice === null && !looked)) {
     return (
       <Center py="xl">
-        <Loader />
+        <Loader role="status" aria-label={t`Loading`} />
       </Center>
     );
   }

@@ -43,7 +43,7 @@ export function NewInvoicePage() {
   if (!context || !id || saved === undefined || saved || corrected === undefined) {
     return (
       <Center py="xl">
-        <Loader />
+        <Loader role="status" aria-label={t`Loading`} />
       </Center>
     );
   }

@@ -261,7 +261,7 @@ export function InvoicesReportPage() {
           <Row key={item.id} item={item} showCompany={admin} />
         ))}
       </Stack>
-      {(loading || loadingMore) && <Loader aria-label={t`Loading`} />}
+      {(loading || loadingMore) && <Loader role="status" aria-label={t`Loading`} />}
       {!loading && !error && items.length === 0 && (
         <Text c="dimmed">
           <Trans>No invoices in this period.</Trans>

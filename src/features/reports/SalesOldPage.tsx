@@ -67,7 +67,7 @@ export function SalesOldPage() {
         <Alert color="red">{state.error}</Alert>
       ) : !report ? (
         state.loading ? (
-          <Loader />
+          <Loader role="status" aria-label={t`Loading`} />
         ) : (
           <Alert color="orange">
             <Trans>The server cannot be reached. Try again when there is a connection.</Trans>

@@ -110,7 +110,7 @@ export function SalesReportPage() {
         </Alert>
       ) : !report ? (
         state.loading ? (
-          <Loader aria-label={t`Loading the report`} />
+          <Loader role="status" aria-label={t`Loading the report`} />
         ) : (
           <Alert color="orange">
             <Trans>The server cannot be reached. Try again when there is a connection.</Trans>

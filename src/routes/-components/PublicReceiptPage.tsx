@@ -91,7 +91,7 @@ export function PublicReceiptPage() {
       </Group>
       {loaded.state === 'loading' && (
         <Center py="xl">
-          <Loader />
+          <Loader role="status" aria-label={t`Loading`} />
         </Center>
       )}
       {loaded.state === 'missing' && (

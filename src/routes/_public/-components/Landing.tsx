@@ -82,7 +82,7 @@ export function Landing() {
   const days = ACTIVATION_WORKING_DAYS;
   const formLoading = (
     <Center mih={360}>
-      <Loader aria-label={t`Loading the registration form`} />
+      <Loader role="status" aria-label={t`Loading the registration form`} />
     </Center>
   );
 
