@@ -1,10 +1,10 @@
 // After `lingui compile`: splits the browser's Swahili catalog in three, so that a first visit
 // waits only for the texts of its page. locales/sw.first.ts holds the messages of the sign-in
-// pages, the app's frame and the domain's errors and common rules; locales/sw.public.ts those of the
-// public pages (landing, help, contact, tax tips); locales/sw.later.ts those only the signed-in
-// screens, the server and the service worker use. src/i18n/i18n.ts loads the first part at the
-// start and the router the others before the pages that need them. locales/sw.ts, whole, stays
-// the server's.
+// pages, the app's frame and the domain's errors and common rules; locales/sw.public.ts those
+// of the public pages (landing, help, contact, tax tips); locales/sw.later.ts those only the
+// signed-in screens, the server and the service worker use. src/i18n/i18n.ts loads the first
+// part at the start and the router the others before the pages that need them. locales/sw.ts,
+// whole, stays the server's.
 import fs from 'node:fs';
 import { formatter } from '@lingui/format-po';
 

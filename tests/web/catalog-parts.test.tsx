@@ -1,9 +1,9 @@
 // A Swahili visitor's page loads only its parts of the catalog (src/i18n/catalog-parts.ts,
 // scripts/split-catalog.mjs): every text of each sign-in and public page must be in them, or
 // it would show in English. The sign-in pages come first, with nothing but what the router
-// loads for them; the signed-in part is never loaded here. Their forms are also sent empty and
-// refused by the server: the messages under the fields and the server's errors are the
-// domain's, which must be in the first part too.
+// loads for them; the signed-in part is never loaded here. Their forms are also sent empty,
+// and a sign-in fails where the app words the error itself: the messages under the fields and
+// those errors come from the domain and src/api, and must be in the first part too.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
