@@ -1,6 +1,7 @@
 // Error codes shared by server and clients. The server answers {code, message, fields?};
 // the message is the translation of the descriptor below into the user's language.
 import type { Message } from './i18n';
+import { visitorErrorMessages } from './visitor-errors';
 
 export const errorMessages = {
   validation_failed: /*i18n*/ { id: 'Please check the highlighted fields' },
@@ -9,14 +10,10 @@ export const errorMessages = {
   unauthorized: /*i18n*/ { id: 'Please sign in to continue' },
   token_expired: /*i18n*/ { id: 'Expired JWT Token' },
   token_invalid: /*i18n*/ { id: 'Invalid JWT Token' },
-  refresh_invalid: /*i18n*/ { id: 'Your session has ended. Please sign in again.' },
-  account_disabled: /*i18n*/ {
-    id: 'Your account has been disabled. Please contact your company owner.',
-  },
+  ...visitorErrorMessages,
   forbidden: /*i18n*/ { id: 'You do not have permission to do this' },
   not_found: /*i18n*/ { id: 'Not found' },
   conflict: /*i18n*/ { id: 'This record was changed by someone else. Please reload it.' },
-  internal: /*i18n*/ { id: 'Something went wrong. Please try again.' },
   bad_request: /*i18n*/ { id: 'The request could not be understood' },
   payload_too_large: /*i18n*/ { id: 'The request is too large' },
   current_password_invalid: /*i18n*/ { id: 'Current password invalid!' },
@@ -31,7 +28,6 @@ export const errorMessages = {
   company_blocked: /*i18n*/ {
     id: 'Your account has been blocked by TRA. Please contact us for more details.',
   },
-  company_inactive: /*i18n*/ { id: 'Your company account is not active. Please contact us.' },
   password_change_required: /*i18n*/ { id: 'Please change your password to continue' },
   email_taken: /*i18n*/ { id: 'The email is already registered!' },
   username_taken: /*i18n*/ { id: 'This username is already taken' },

@@ -14,12 +14,14 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
  * Files whose messages no public or sign-in page shows: the signed-in screens (but the account's
  * parts, which the password pages use), the server's and the service worker's, and the domain's
  * rules of the signed-in work (expenses, invoices, reports, payments, integrations, imports).
- * The domain's error catalogue, its common validation messages and the rules of users and
- * passwords stay in the first part, as does any domain file not named here.
+ * The errors the app words itself on those pages (domain/visitor-errors.ts), the domain's common
+ * validation messages and the rules of users and passwords stay in the first part, as does any
+ * domain file not named here; the rest of the error catalogue is the server's and the signed-in
+ * screens' (the server words its answers in the caller's language).
  * tests/web/catalog-parts.test.tsx fails when a public or sign-in page shows one of them.
  */
 const SIGNED_IN_DOMAIN =
-  /^domain\/(attachments|customer-csv|date-range|expense|expense-categories|integrations|invoice-status|payments|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
+  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|integrations|invoice-status|payments|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
 const isLater = (file) => LATER.test(file) || SIGNED_IN_DOMAIN.test(file);
 

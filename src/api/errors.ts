@@ -2,7 +2,8 @@
 // the user's language (and one per field); failures that never reached the server get ours.
 import { HTTPError, TimeoutError } from 'ky';
 import { msg } from '@lingui/core/macro';
-import { errorMessages, type ErrorBody } from '../../domain/errors';
+import type { ErrorBody } from '../../domain/errors';
+import { visitorErrorMessages } from '../../domain/visitor-errors';
 import { i18n } from '../i18n/i18n';
 import { SessionEndedError } from './client';
 
@@ -24,7 +25,7 @@ export async function readFailure(error: unknown): Promise<ApiFailure> {
       kind: 'session',
       status: 401,
       code: 'refresh_invalid',
-      message: i18n._(errorMessages.refresh_invalid),
+      message: i18n._(visitorErrorMessages.refresh_invalid),
       fields: {},
     };
   }
@@ -50,7 +51,7 @@ export async function readFailure(error: unknown): Promise<ApiFailure> {
       message:
         typeof body?.message === 'string' && body.message
           ? body.message
-          : i18n._(errorMessages.internal),
+          : i18n._(visitorErrorMessages.internal),
       fields: body?.fields && typeof body.fields === 'object' ? body.fields : {},
     };
   }
@@ -68,7 +69,7 @@ export async function readFailure(error: unknown): Promise<ApiFailure> {
     kind: 'http',
     status: null,
     code: 'internal',
-    message: i18n._(errorMessages.internal),
+    message: i18n._(visitorErrorMessages.internal),
     fields: {},
   };
 }

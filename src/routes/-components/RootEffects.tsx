@@ -3,7 +3,7 @@
 // for the server; sync the company's records while someone works in it; offer app updates.
 import { lazy, Suspense, useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { errorMessages } from '../../../domain/errors';
+import { visitorErrorMessages } from '../../../domain/visitor-errors';
 import { BrowserOnly } from '../../app/BrowserOnly';
 import { firstPageShown } from '../../app/first-page';
 import { clearStaleFailures, notifyFailure } from '../../app/notify';
@@ -33,7 +33,7 @@ export function RootEffects() {
               'company-inactive': 'company_inactive',
             } as const
           )[state.endedBy];
-          notifyFailure({ code, message: i18n._(errorMessages[code]) });
+          notifyFailure({ code, message: i18n._(visitorErrorMessages[code]) });
         }
         const mustChange = state.changePassword && !previous.changePassword;
         const roleChanged = state.user?.role !== previous.user?.role && state.user !== null;
