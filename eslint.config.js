@@ -85,6 +85,7 @@ export default tseslint.config(
       'src/vite-env.d.ts',
       'src/app/page-preloads.ts',
       'src/app/stable-mantine-ids.ts',
+      'src/app/signed-in-apart.ts',
     ],
     rules: {
       'lingui/no-unlocalized-strings': [

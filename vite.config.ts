@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import pagePreloads from './src/app/page-preloads';
+import signedInApart from './src/app/signed-in-apart';
 import stableMantineIds from './src/app/stable-mantine-ids';
 import precompileMessages from './src/i18n/precompile-messages';
 
@@ -10,6 +11,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
   plugins: [
+    signedInApart(),
     tanstackRouter({
       target: 'react',
       routesDirectory: 'src/routes',

@@ -6,16 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Brotli KiB allowed for the first load (today about 133, English texts included). */
-const BUDGET_KIB = 137;
+/** Brotli KiB allowed for the first load (today about 130, English texts included). */
+const BUDGET_KIB = 133;
 /**
  * Brotli KiB allowed for a first visit to /login: its page copy (the first paint and its CSS)
- * with every script and sheet the copy asks for (today about 149.7). The target for the page on
+ * with every script and sheet the copy asks for (today about 146.5). The target for the page on
  * a phone's line, not a margin over today's size.
  */
 const LOGIN_BUDGET_KIB = 150;
-/** The same in Swahili, with the part of the catalog the page needs (today about 155.3). */
-const LOGIN_SWAHILI_BUDGET_KIB = 158;
+/**
+ * The same in Swahili, with the part of the catalog the page needs (today about 149.7): the same
+ * target.
+ */
+const LOGIN_SWAHILI_BUDGET_KIB = 150;
 
 const web = path.resolve('dist/web');
 const indexHtml = path.join(web, 'index.html');
