@@ -79,7 +79,6 @@ export const errorMessages = {
   product_name_duplicated: /*i18n*/ { id: 'A product with this name already exists' },
   product_in_use: /*i18n*/ { id: 'This product is used on invoices and cannot be deleted' },
   record_deleted: /*i18n*/ { id: 'This record was deleted and cannot be saved again' },
-  registration_failed: /*i18n*/ { id: 'Registration failed! Please check and try again!' },
   invoice_locked: /*i18n*/ {
     id: 'This invoice has been submitted and can no longer be changed',
   },

@@ -1,8 +1,9 @@
 // After `lingui compile`: splits the browser's Swahili catalog in three, so that a first visit
 // waits only for the texts of its page. locales/sw.first.ts holds the messages of the sign-in
-// pages, the app's frame and the domain's errors and common rules; locales/sw.public.ts those
-// of the public pages (landing, help, contact, tax tips); locales/sw.later.ts those only the
-// signed-in screens, the server and the service worker use. src/i18n/i18n.ts loads the first
+// pages, the app's frame, the errors the app words itself and the domain's common rules;
+// locales/sw.public.ts those of the public pages (landing, help, contact, tax tips);
+// locales/sw.later.ts those of the signed-in screens, the server and the service worker (a
+// message both public and signed-in pages show is in both). src/i18n/i18n.ts loads the first
 // part at the start and the router the others before the pages that need them. locales/sw.ts,
 // whole, stays the server's.
 import fs from 'node:fs';
@@ -23,7 +24,17 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
 const SIGNED_IN_DOMAIN =
   /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|integrations|invoice-status|payments|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
-const isLater = (file) => LATER.test(file) || SIGNED_IN_DOMAIN.test(file);
+/** Files that public pages and signed-in screens both show: the landing page's registration form. */
+const PUBLIC_AND_LATER =
+  /^(src\/features\/registration\/RegistrationForm\.tsx|domain\/schemas\/registration\.ts)$/;
+
+/** The parts that need a file's messages. */
+function partsOfFile(file) {
+  if (PUBLIC_AND_LATER.test(file)) return ['public', 'later'];
+  if (PUBLIC.test(file)) return ['public'];
+  if (LATER.test(file) || SIGNED_IN_DOMAIN.test(file)) return ['later'];
+  return ['first'];
+}
 
 const po = await formatter({ lineNumbers: false }).parse(fs.readFileSync('locales/sw.po', 'utf8'), {
   locale: 'sw',
@@ -35,19 +46,21 @@ const json = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(compiledFile);
 if (!json) throw new Error('locales/sw.ts is not a compiled catalog');
 const compiled = JSON.parse(JSON.parse(json[1]));
 
-/** The part a message goes to: the earliest any of its files needs. */
-function partOf(files) {
-  if (!files.length || files.some((file) => !PUBLIC.test(file) && !isLater(file))) {
-    return 'first';
-  }
-  return files.some((file) => PUBLIC.test(file)) ? 'public' : 'later';
+/**
+ * The parts a message goes to: the first, which every page loads, if any file that is not only
+ * public or signed-in uses it; otherwise each part whose pages show it (a signed-in user who
+ * signed in from a Swahili visit has no public part, a visitor no signed-in one).
+ */
+function partsOf(files) {
+  const parts = new Set(files.length ? files.flatMap(partsOfFile) : ['first']);
+  return parts.has('first') ? ['first'] : [...parts];
 }
 
 const parts = { first: {}, public: {}, later: {} };
 for (const [id, message] of Object.entries(compiled)) {
   const entry = po[id];
   if (!entry) throw new Error(`locales/sw.po has no message ${JSON.stringify(id)}`);
-  parts[partOf(entry.origin.map(([file]) => file))][id] = message;
+  for (const part of partsOf(entry.origin.map(([file]) => file))) parts[part][id] = message;
 }
 
 const source = (messages) =>

@@ -4,7 +4,7 @@
 // loads for them; the signed-in part is never loaded here. Their forms are also sent empty,
 // and a sign-in fails where the app words the error itself: the messages under the fields and
 // those errors come from the domain and src/api, and must be in the first part too.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/i18n/i18n';
@@ -87,4 +87,22 @@ describe("a Swahili visitor's forms", () => {
       expect([...missing]).toEqual([]);
     });
   }
+});
+
+describe("a Swahili visitor's registration form", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  // The landing page loads its form once shown; the form is also a signed-in screen's.
+  it('show the registration form on / in Swahili, and what is wrong when it is sent empty', async () => {
+    stubServer({});
+    missing.clear();
+    await renderApp('/', 'sw', []);
+    const form = await screen.findByRole('form', { name: 'Usajili' }, { timeout: 5000 });
+    await userEvent.click(within(form).getByRole('button', { name: 'Jisajili' }));
+    await waitFor(() => expect(form.querySelectorAll('[id$="-error"]').length).toBeGreaterThan(0));
+    await screen.findByRole('alert');
+    expect([...missing]).toEqual([]);
+  });
 });

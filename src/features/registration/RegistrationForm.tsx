@@ -7,8 +7,8 @@ import { Alert, Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { errorMessages } from '../../../domain/errors';
 import { registrationSchema, type RegistrationInput } from '../../../domain/schemas/registration';
+import { visitorErrorMessages } from '../../../domain/visitor-errors';
 import { enterPotentialClient, registerPublicly } from '../../api/admin';
 import { notifyFailure } from '../../app/notify';
 import { submitToServer } from '../../forms/submit';
@@ -44,7 +44,7 @@ export function RegistrationForm({ signedIn }: { signedIn: boolean }) {
     () =>
       notifyFailure({
         code: 'registration_failed',
-        message: i18n._(errorMessages.registration_failed),
+        message: i18n._(visitorErrorMessages.registration_failed),
       }),
   );
 
