@@ -1,5 +1,7 @@
-// Validation messages of spec §5, shared by forms (client) and endpoints (server).
-// The id is the English text; Swahili comes from the catalog.
+// Validation messages of spec §5, shared by forms (client) and endpoints (server): the common
+// ones, and those of accounts, passwords and the contact form, which the pages before sign-in
+// show (the business's records have theirs in domain/record-messages.ts). The id is the English
+// text; Swahili comes from the catalog.
 import type { Message } from './i18n';
 
 export const m = {
@@ -25,33 +27,6 @@ export const m = {
   otpFormat: /*i18n*/ { id: 'Enter the 6-digit code' },
   verificationRequired: /*i18n*/ { id: 'The recovery link is incomplete. Please start again.' },
   languageInvalid: /*i18n*/ { id: 'Choose English or Kiswahili' },
-  organizationNameRequired: /*i18n*/ { id: 'Please enter the organization name' },
-  ownerNameRequired: /*i18n*/ { id: "Please enter the owner's name" },
-  organizationRequired: /*i18n*/ { id: 'Please choose an organization' },
-  companyNameRequired: /*i18n*/ { id: 'Please enter the company name' },
-  nameTooLong: /*i18n*/ { id: 'Name must be at most 100 characters' },
-  addressRequired: /*i18n*/ { id: 'Please enter the address' },
-  vfdSerialInvalid: /*i18n*/ {
-    id: 'Enter the VFD serial number from TRA, for example 10TZ100781',
-  },
-  certificateFileRequired: /*i18n*/ { id: 'Choose the certificate file (.pfx) from TRA' },
-  certificateFileTooLarge: /*i18n*/ { id: 'The certificate file must be at most 100 KB' },
-  certificatePasswordRequired: /*i18n*/ { id: 'Enter the certificate password' },
-  certSerialInvalid: /*i18n*/ {
-    id: 'The certificate serial must be 1 to 200 printable characters',
-  },
-  dateInvalid: /*i18n*/ { id: 'Enter a date as YYYY-MM-DD' },
-  customerNameRequired: /*i18n*/ { id: 'Please enter a customer name' },
-  customerNameTooLong: /*i18n*/ { id: 'The customer name must be at most 100 characters' },
-  identificationTypeRequired: /*i18n*/ { id: 'Please choose an identification type' },
-  tinInvalid: /*i18n*/ { id: 'Please enter a correct TIN number' },
-  nidaInvalid: /*i18n*/ { id: 'Enter correct NIDA number' },
-  identificationNumberInvalid: /*i18n*/ { id: 'Please enter a correct identification number' },
-  vrnInvalid: /*i18n*/ { id: 'Please enter a correct VAT registration number' },
-  productNameRequired: /*i18n*/ { id: 'Please enter a product name' },
-  productNameTooLong: /*i18n*/ { id: 'The product name must be at most 100 characters' },
-  unitPriceInvalid: /*i18n*/ { id: 'Enter a price of zero or more' },
-  taxTypeRequired: /*i18n*/ { id: 'Please choose a tax type' },
   fullNameRequired: /*i18n*/ { id: 'Please enter your full name' },
   fullNameLength: /*i18n*/ { id: 'Full name must be at most 100 characters' },
   contactMessageRequired: /*i18n*/ { id: 'Please write your message' },

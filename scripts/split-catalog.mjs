@@ -22,7 +22,7 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
  * tests/web/catalog-parts.test.tsx fails when a public or sign-in page shows one of them.
  */
 const SIGNED_IN_DOMAIN =
-  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|integrations|invoice-status|payments|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
+  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|integrations|invoice-status|payments|record-messages|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
 /** Files that public pages and signed-in screens both show: the landing page's registration form. */
 const PUBLIC_AND_LATER =

@@ -2,6 +2,7 @@
 // phone, address and the VFD serial TRA issued with the certificate are required; VRN is not.
 import * as v from 'valibot';
 import { m } from '../messages';
+import { recordMessages } from '../record-messages';
 import { phone9 } from './auth';
 import { blankToNull, tin, vrn } from './fields';
 
@@ -10,16 +11,16 @@ export const vfdSerialPattern = /^\d{2}TZ\d{5,10}$/;
 
 export const companySchema = v.object({
   organizationId: v.pipe(
-    v.string(m.organizationRequired.id),
+    v.string(recordMessages.organizationRequired.id),
     v.trim(),
-    v.nonEmpty(m.organizationRequired.id),
-    v.uuid(m.organizationRequired.id),
+    v.nonEmpty(recordMessages.organizationRequired.id),
+    v.uuid(recordMessages.organizationRequired.id),
   ),
   name: v.pipe(
-    v.string(m.companyNameRequired.id),
+    v.string(recordMessages.companyNameRequired.id),
     v.trim(),
-    v.nonEmpty(m.companyNameRequired.id),
-    v.maxLength(100, m.nameTooLong.id),
+    v.nonEmpty(recordMessages.companyNameRequired.id),
+    v.maxLength(100, recordMessages.nameTooLong.id),
   ),
   tin,
   vrn: blankToNull(vrn),
@@ -31,16 +32,16 @@ export const companySchema = v.object({
   ),
   phone: phone9,
   address: v.pipe(
-    v.string(m.addressRequired.id),
+    v.string(recordMessages.addressRequired.id),
     v.trim(),
-    v.nonEmpty(m.addressRequired.id),
-    v.maxLength(200, m.addressRequired.id),
+    v.nonEmpty(recordMessages.addressRequired.id),
+    v.maxLength(200, recordMessages.addressRequired.id),
   ),
   serial: v.pipe(
-    v.string(m.vfdSerialInvalid.id),
+    v.string(recordMessages.vfdSerialInvalid.id),
     v.trim(),
     v.toUpperCase(),
-    v.regex(vfdSerialPattern, m.vfdSerialInvalid.id),
+    v.regex(vfdSerialPattern, recordMessages.vfdSerialInvalid.id),
   ),
 });
 export type CompanyInput = v.InferOutput<typeof companySchema>;
@@ -52,19 +53,19 @@ export type CompanyInput = v.InferOutput<typeof companySchema>;
 export const certSerialOverrideSchema = v.object({
   certSerial: v.nullable(
     v.pipe(
-      v.string(m.certSerialInvalid.id),
+      v.string(recordMessages.certSerialInvalid.id),
       v.trim(),
-      v.regex(/^[\x20-\x7e]{1,200}$/, m.certSerialInvalid.id),
+      v.regex(/^[\x20-\x7e]{1,200}$/, recordMessages.certSerialInvalid.id),
     ),
   ),
 });
 
 /** A calendar day, YYYY-MM-DD (East Africa Time where it names a business day). */
 export const isoDate = v.pipe(
-  v.string(m.dateInvalid.id),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid.id),
+  v.string(recordMessages.dateInvalid.id),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, recordMessages.dateInvalid.id),
   v.check((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, m.dateInvalid.id),
+  }, recordMessages.dateInvalid.id),
 );

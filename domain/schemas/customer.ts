@@ -3,6 +3,7 @@
 // so "123-456-789" and "0712 345 678" are stored as 123456789 and 712345678.
 import * as v from 'valibot';
 import { m } from '../messages';
+import { recordMessages } from '../record-messages';
 import type { SyncedRecord } from './record';
 
 /** Identification types of spec §3, in TRA's CUSTIDTYPE order (1 … 6). */
@@ -56,11 +57,17 @@ const identificationNumberRules: Record<
   Exclude<IdentificationType, 'NO_IDENTIFICATION'>,
   { test: RegExp; message: string }
 > = {
-  TAX_IDENTIFICATION_NUMBER: { test: /^\d{9}$/, message: m.tinInvalid.id },
-  NATIONAL_IDENTIFICATION_AUTHORITY: { test: /^\d{20}$/, message: m.nidaInvalid.id },
-  DRIVING_LICENCE: { test: /^[A-Z0-9]{5,20}$/, message: m.identificationNumberInvalid.id },
-  VOTERS_NUMBER: { test: /^[A-Z0-9]{5,20}$/, message: m.identificationNumberInvalid.id },
-  PASSPORT: { test: /^[A-Z0-9]{5,20}$/, message: m.identificationNumberInvalid.id },
+  TAX_IDENTIFICATION_NUMBER: { test: /^\d{9}$/, message: recordMessages.tinInvalid.id },
+  NATIONAL_IDENTIFICATION_AUTHORITY: { test: /^\d{20}$/, message: recordMessages.nidaInvalid.id },
+  DRIVING_LICENCE: {
+    test: /^[A-Z0-9]{5,20}$/,
+    message: recordMessages.identificationNumberInvalid.id,
+  },
+  VOTERS_NUMBER: {
+    test: /^[A-Z0-9]{5,20}$/,
+    message: recordMessages.identificationNumberInvalid.id,
+  },
+  PASSPORT: { test: /^[A-Z0-9]{5,20}$/, message: recordMessages.identificationNumberInvalid.id },
 };
 
 /** The message for an identification number that does not fit its type, or null when it fits. */
@@ -89,7 +96,7 @@ export const customerContactFields = {
   ),
   vatRegistrationNumber: optionalText(
     compactIdentifier,
-    v.pipe(v.string(), v.regex(/^\d{8}[A-Z]$/, m.vrnInvalid.id)),
+    v.pipe(v.string(), v.regex(/^\d{8}[A-Z]$/, recordMessages.vrnInvalid.id)),
   ),
 };
 
@@ -97,14 +104,14 @@ export const customerFieldsSchema = v.pipe(
   v.object({
     // A missing key reads as empty, so it gets the field's own message.
     name: v.pipe(
-      v.optional(v.string(m.customerNameRequired.id), ''),
+      v.optional(v.string(recordMessages.customerNameRequired.id), ''),
       v.transform(normalizeName),
-      v.nonEmpty(m.customerNameRequired.id),
-      v.maxLength(CUSTOMER_NAME_MAX, m.customerNameTooLong.id),
+      v.nonEmpty(recordMessages.customerNameRequired.id),
+      v.maxLength(CUSTOMER_NAME_MAX, recordMessages.customerNameTooLong.id),
     ),
     identificationType: v.pipe(
-      v.optional(v.string(m.identificationTypeRequired.id), ''),
-      v.picklist(IDENTIFICATION_TYPES, m.identificationTypeRequired.id),
+      v.optional(v.string(recordMessages.identificationTypeRequired.id), ''),
+      v.picklist(IDENTIFICATION_TYPES, recordMessages.identificationTypeRequired.id),
     ),
     ...customerContactFields,
   }),

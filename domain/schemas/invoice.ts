@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { INVOICE_ORIGINS, type InvoiceOrigin, type InvoiceStatus } from '../invoice-status';
 import type { Message } from '../i18n';
 import { m } from '../messages';
+import { recordMessages } from '../record-messages';
 import { MAX_CENTS, type Cents } from '../money';
 import { PAYMENT_TYPES, checkPayments, type Payment } from '../payments';
 import { QUANTITY_SCALE, type Quantity } from '../quantity';
@@ -58,13 +59,13 @@ const optionalText = (max: number, tooLong: Message) =>
 export const invoiceCustomerSchema = v.pipe(
   v.object({
     name: v.pipe(
-      v.nullish(v.string(m.customerNameRequired.id), ''),
+      v.nullish(v.string(recordMessages.customerNameRequired.id), ''),
       v.transform((value) => normalizeName(value ?? '')),
-      v.maxLength(100, m.customerNameTooLong.id),
+      v.maxLength(100, recordMessages.customerNameTooLong.id),
     ),
     identificationType: v.pipe(
-      v.optional(v.string(m.identificationTypeRequired.id), 'NO_IDENTIFICATION'),
-      v.picklist(IDENTIFICATION_TYPES, m.identificationTypeRequired.id),
+      v.optional(v.string(recordMessages.identificationTypeRequired.id), 'NO_IDENTIFICATION'),
+      v.picklist(IDENTIFICATION_TYPES, recordMessages.identificationTypeRequired.id),
     ),
     ...customerContactFields,
   }),
@@ -75,7 +76,7 @@ export const invoiceCustomerSchema = v.pipe(
     if (problem) {
       addIssue({
         message:
-          problem === m.tinInvalid.id || problem === m.nidaInvalid.id
+          problem === recordMessages.tinInvalid.id || problem === recordMessages.nidaInvalid.id
             ? problem
             : invoiceMessages.customerIdInvalid.id,
         path: [
@@ -91,7 +92,7 @@ export const invoiceCustomerSchema = v.pipe(
     }
     if (identificationType !== 'NO_IDENTIFICATION' && name === '') {
       addIssue({
-        message: m.customerNameRequired.id,
+        message: recordMessages.customerNameRequired.id,
         path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'name', value: name }],
       });
     }

@@ -1,22 +1,23 @@
 // Organization form rules (spec §3 Organization: name, owner name, owner phone, owner email).
 import * as v from 'valibot';
 import { m } from '../messages';
+import { recordMessages } from '../record-messages';
 import { phone9 } from './auth';
 
 export const organizationName = v.pipe(
-  v.string(m.organizationNameRequired.id),
+  v.string(recordMessages.organizationNameRequired.id),
   v.trim(),
-  v.nonEmpty(m.organizationNameRequired.id),
-  v.maxLength(100, m.nameTooLong.id),
+  v.nonEmpty(recordMessages.organizationNameRequired.id),
+  v.maxLength(100, recordMessages.nameTooLong.id),
 );
 
 export const organizationSchema = v.object({
   name: organizationName,
   ownerName: v.pipe(
-    v.string(m.ownerNameRequired.id),
+    v.string(recordMessages.ownerNameRequired.id),
     v.trim(),
-    v.nonEmpty(m.ownerNameRequired.id),
-    v.maxLength(100, m.nameTooLong.id),
+    v.nonEmpty(recordMessages.ownerNameRequired.id),
+    v.maxLength(100, recordMessages.nameTooLong.id),
   ),
   ownerPhone: phone9,
   ownerEmail: v.pipe(

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { MAX_CENTS, type Cents } from '../money';
 import { m } from '../messages';
+import { recordMessages } from '../record-messages';
 import { TAX_TYPES } from '../tax';
 import { normalizeName } from './customer';
 import type { SyncedRecord } from './record';
@@ -11,27 +12,27 @@ export const PRODUCT_NAME_MAX = 100;
 
 export const productFieldsSchema = v.object({
   name: v.pipe(
-    v.optional(v.string(m.productNameRequired.id), ''),
+    v.optional(v.string(recordMessages.productNameRequired.id), ''),
     v.transform(normalizeName),
-    v.nonEmpty(m.productNameRequired.id),
-    v.maxLength(PRODUCT_NAME_MAX, m.productNameTooLong.id),
+    v.nonEmpty(recordMessages.productNameRequired.id),
+    v.maxLength(PRODUCT_NAME_MAX, recordMessages.productNameTooLong.id),
   ),
   /** Integer cents; null when the price is typed on each invoice. */
   unitPrice: v.pipe(
     v.nullish(
       v.pipe(
-        v.number(m.unitPriceInvalid.id),
-        v.safeInteger(m.unitPriceInvalid.id),
-        v.minValue(0, m.unitPriceInvalid.id),
-        v.maxValue(MAX_CENTS, m.unitPriceInvalid.id),
+        v.number(recordMessages.unitPriceInvalid.id),
+        v.safeInteger(recordMessages.unitPriceInvalid.id),
+        v.minValue(0, recordMessages.unitPriceInvalid.id),
+        v.maxValue(MAX_CENTS, recordMessages.unitPriceInvalid.id),
       ),
       null,
     ),
     v.transform((value) => (value ?? null) as Cents | null),
   ),
   taxType: v.pipe(
-    v.optional(v.string(m.taxTypeRequired.id), ''),
-    v.picklist(TAX_TYPES, m.taxTypeRequired.id),
+    v.optional(v.string(recordMessages.taxTypeRequired.id), ''),
+    v.picklist(TAX_TYPES, recordMessages.taxTypeRequired.id),
   ),
   priceIncludesVat: v.optional(v.boolean(m.fieldInvalid.id), true),
 });

@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { errorMessages } from '../../domain/errors';
 import { m } from '../../domain/messages';
+import { recordMessages } from '../../domain/record-messages';
 import type { AppEnv, Deps } from '../context';
 import { AppError } from '../http/app-error';
 import { translate } from '../i18n';
@@ -34,7 +35,9 @@ function fieldError(field: string, id: string, status: 413 | 422 = 422): AppErro
 
 /** Bounds the whole form (413 past it, chunked or not); put it after the role check. */
 export const companyFormLimit = () =>
-  acceptBody(MAX_FORM_BYTES, () => fieldError('file', m.certificateFileTooLarge.id, 413));
+  acceptBody(MAX_FORM_BYTES, () =>
+    fieldError('file', recordMessages.certificateFileTooLarge.id, 413),
+  );
 
 /**
  * Reads the form. A certificate is optional, but a file without a password (or the reverse) is
@@ -58,9 +61,10 @@ export async function readCompanyForm(c: Context<AppEnv>): Promise<CompanyForm> 
   const file = form.file instanceof File && form.file.size > 0 ? form.file : null;
   const password = typeof form.password === 'string' ? form.password : '';
   if (!file && !password) return { data, certificate: null };
-  if (!file) throw fieldError('file', m.certificateFileRequired.id);
-  if (file.size > MAX_PFX_BYTES) throw fieldError('file', m.certificateFileTooLarge.id);
-  if (!password) throw fieldError('password', m.certificatePasswordRequired.id);
+  if (!file) throw fieldError('file', recordMessages.certificateFileRequired.id);
+  if (file.size > MAX_PFX_BYTES)
+    throw fieldError('file', recordMessages.certificateFileTooLarge.id);
+  if (!password) throw fieldError('password', recordMessages.certificatePasswordRequired.id);
   return {
     data,
     certificate: { pfx: Buffer.from(await file.arrayBuffer()), password },

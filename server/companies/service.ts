@@ -4,7 +4,7 @@
 // company only.
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { errorMessages } from '../../domain/errors';
-import { m } from '../../domain/messages';
+import { recordMessages } from '../../domain/record-messages';
 import type { CompanyInput } from '../../domain/schemas/company';
 import type { AuthUser, Deps } from '../context';
 import type { DbOrTx, Tx } from '../db/client';
@@ -203,7 +203,7 @@ async function assertOrganization(tx: Tx, user: AuthUser, organizationId: string
     .where(eq(organizations.id, organizationId));
   if (!organization) {
     throw appError(422, 'validation_failed', {
-      fields: { organizationId: m.organizationRequired.id },
+      fields: { organizationId: recordMessages.organizationRequired.id },
     });
   }
 }

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import QRCode from 'qrcode';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
-import { m } from '../../domain/messages';
+import { recordMessages } from '../../domain/record-messages';
 import { certSerialOverrideSchema, isoDate } from '../../domain/schemas/company';
 import { requireAuth } from '../auth/middleware';
 import { manageableCompany, readableCompany } from '../companies/service';
@@ -64,21 +64,22 @@ export function vfdRoutes(deps: Deps) {
   app.put('/companies/:id/certificate', auth, async (c) => {
     const company = await manageableCompany(deps.db, c.get('user'), idParam(c));
     await openBody(c, MAX_PFX_BYTES + 64 * 1024, () =>
-      fieldError('file', m.certificateFileTooLarge, 413),
+      fieldError('file', recordMessages.certificateFileTooLarge, 413),
     );
     let form: Record<string, string | File | (string | File)[]>;
     try {
       form = await c.req.parseBody();
     } catch {
-      throw fieldError('file', m.certificateFileRequired);
+      throw fieldError('file', recordMessages.certificateFileRequired);
     }
     const file = form.file;
     const password = form.password;
     const fields: Record<string, string> = {};
-    if (!(file instanceof File) || file.size === 0) fields.file = m.certificateFileRequired.id;
-    else if (file.size > MAX_PFX_BYTES) fields.file = m.certificateFileTooLarge.id;
+    if (!(file instanceof File) || file.size === 0)
+      fields.file = recordMessages.certificateFileRequired.id;
+    else if (file.size > MAX_PFX_BYTES) fields.file = recordMessages.certificateFileTooLarge.id;
     if (typeof password !== 'string' || password === '') {
-      fields.password = m.certificatePasswordRequired.id;
+      fields.password = recordMessages.certificatePasswordRequired.id;
     }
     let override: string | null | undefined;
     if (form.certSerial !== undefined) {
@@ -87,7 +88,7 @@ export function vfdRoutes(deps: Deps) {
       else {
         const parsed = v.safeParse(certSerialOverrideSchema, { certSerial: raw });
         if (parsed.success) override = parsed.output.certSerial;
-        else fields.certSerial = m.certSerialInvalid.id;
+        else fields.certSerial = recordMessages.certSerialInvalid.id;
       }
     }
     if (Object.keys(fields).length > 0) {

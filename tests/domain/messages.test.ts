@@ -14,6 +14,7 @@ import {
 import type { Message } from '../../domain/i18n';
 import { invoiceOriginLabels, invoiceStatusLabels } from '../../domain/invoice-status';
 import { m } from '../../domain/messages';
+import { recordMessages } from '../../domain/record-messages';
 import { expenseMessages } from '../../domain/schemas/expense';
 import { categoryMessages } from '../../domain/schemas/expense-category';
 import { fieldMessages } from '../../domain/schemas/fields';
@@ -34,6 +35,7 @@ const groups: Record<string, Record<string, Message>> = {
   invoiceOriginLabels,
   invoiceStatusLabels,
   m,
+  recordMessages,
   expenseMessages,
   categoryMessages,
   fieldMessages,

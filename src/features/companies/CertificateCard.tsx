@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { m } from '../../../domain/messages';
+import { recordMessages } from '../../../domain/record-messages';
 import { replaceCertificate, type VfdState } from '../../api/admin';
 import { notifySuccess } from '../../app/notify';
 import { submitToServer } from '../../forms/submit';
@@ -25,8 +25,8 @@ export function CertificateCard({
 
   const upload = async () => {
     const missing: Record<string, string> = {};
-    if (!value.file) missing.file = i18n._(m.certificateFileRequired);
-    if (!value.password) missing.password = i18n._(m.certificatePasswordRequired);
+    if (!value.file) missing.file = i18n._(recordMessages.certificateFileRequired);
+    if (!value.password) missing.password = i18n._(recordMessages.certificatePasswordRequired);
     setErrors(missing);
     if (!value.file || !value.password) return;
     setBusy(true);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { m } from '../../../domain/messages';
+import { recordMessages } from '../../../domain/record-messages';
 import { companySchema, type CompanyInput } from '../../../domain/schemas/company';
 import {
   createCompanyWithCertificate,
@@ -46,8 +46,9 @@ export function NewCompanyForm({
 
   const submit = form.onSubmit(async (values) => {
     const missing: Record<string, string> = {};
-    if (!certificate.file) missing.file = i18n._(m.certificateFileRequired);
-    if (!certificate.password) missing.password = i18n._(m.certificatePasswordRequired);
+    if (!certificate.file) missing.file = i18n._(recordMessages.certificateFileRequired);
+    if (!certificate.password)
+      missing.password = i18n._(recordMessages.certificatePasswordRequired);
     setCertificateErrors(missing);
     if (Object.keys(missing).length > 0) return;
     const result = await submitToServer(

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Message } from '../../../domain/i18n';
 import { INVOICE_ORIGINS, INVOICE_STATUSES } from '../../../domain/invoice-status';
 import { m } from '../../../domain/messages';
+import { recordMessages } from '../../../domain/record-messages';
 import { PAYMENT_TYPES, paymentsExceedTotal } from '../../../domain/payments';
 import { QUANTITY_SCALE } from '../../../domain/quantity';
 import { IDENTIFICATION_TYPES } from '../../../domain/schemas/customer';
@@ -191,18 +192,24 @@ export function ApiInvoicePage() {
         <FieldRule name="customerId">
           <Trans>The UUID of a saved customer, or null.</Trans>
         </FieldRule>
-        <FieldRule name="customer.name" messages={[m.customerNameTooLong, m.customerNameRequired]}>
+        <FieldRule
+          name="customer.name"
+          messages={[recordMessages.customerNameTooLong, recordMessages.customerNameRequired]}
+        >
           <Trans>
             The customer as printed on the receipt. Up to 100 characters; may be left out for a
             walk-in customer without identification.
           </Trans>
         </FieldRule>
-        <FieldRule name="customer.identificationType" messages={[m.identificationTypeRequired]}>
+        <FieldRule
+          name="customer.identificationType"
+          messages={[recordMessages.identificationTypeRequired]}
+        >
           <Trans>One of {identificationTypes}; "NO_IDENTIFICATION" when left out.</Trans>
         </FieldRule>
         <FieldRule
           name="customer.identificationNumber"
-          messages={[m.tinInvalid, invoiceMessages.customerIdInvalid]}
+          messages={[recordMessages.tinInvalid, invoiceMessages.customerIdInvalid]}
         >
           <Trans>
             Needed with every type but "NO_IDENTIFICATION"; a TIN has 9 digits (dashes are removed).
@@ -210,7 +217,7 @@ export function ApiInvoicePage() {
         </FieldRule>
         <FieldRule
           name="customer.phoneNumber, customer.email, customer.vatRegistrationNumber"
-          messages={[m.phoneInvalid, m.emailInvalid, m.vrnInvalid]}
+          messages={[m.phoneInvalid, m.emailInvalid, recordMessages.vrnInvalid]}
         >
           <Trans>
             Optional. A phone number is kept as its 9 digits without 0 or 255; a VAT number has 8
