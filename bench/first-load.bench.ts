@@ -15,7 +15,7 @@ const BUDGET_KIB = 133;
  */
 const LOGIN_BUDGET_KIB = 150;
 /**
- * The same in Swahili, with the part of the catalog the page needs (today about 149.2): the same
+ * The same in Swahili, with the part of the catalog the page needs (today about 149.0): the same
  * target.
  */
 const LOGIN_SWAHILI_BUDGET_KIB = 150;

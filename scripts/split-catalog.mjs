@@ -1,9 +1,10 @@
-// After `lingui compile`: splits the browser's Swahili catalog in three, so that a first visit
+// After `lingui compile`: splits the browser's Swahili catalog in four, so that a first visit
 // waits only for the texts of its page. locales/sw.first.ts holds the messages of the sign-in
 // pages, the app's frame, the errors the app words itself and the domain's common rules;
 // locales/sw.public.ts those of the public pages (landing, help, contact, tax tips);
+// locales/sw.receipt.ts those of the customer's receipt page (/r/{publicId});
 // locales/sw.later.ts those of the signed-in screens, the server and the service worker (a
-// message both public and signed-in pages show is in both). src/i18n/i18n.ts loads the first
+// message pages of two parts show is in both). src/i18n/i18n.ts loads the first
 // part at the start and the router the others before the pages that need them. locales/sw.ts,
 // whole, stays the server's.
 import fs from 'node:fs';
@@ -27,10 +28,21 @@ const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_ap
 /** Files that public pages and signed-in screens both show: the landing page's registration form. */
 const PUBLIC_AND_LATER =
   /^(src\/features\/registration\/RegistrationForm\.tsx|domain\/schemas\/registration\.ts)$/;
+/** The customer's receipt page, which only a customer sent its link opens. */
+const RECEIPT = /^src\/routes\/-components\/PublicReceiptPage\.tsx$/;
+/**
+ * Files that the customer's receipt page and signed-in screens both show: the receipt itself,
+ * with its payment and identification labels.
+ * tests/web/catalog-parts-receipt.test.tsx fails when the receipt page shows another's message.
+ */
+const RECEIPT_AND_LATER =
+  /^(src\/features\/invoices\/print\/ThermalReceipt\.tsx|src\/features\/customers\/labels\.ts|domain\/payments\.ts)$/;
 
 /** The parts that need a file's messages. */
 function partsOfFile(file) {
   if (PUBLIC_AND_LATER.test(file)) return ['public', 'later'];
+  if (RECEIPT_AND_LATER.test(file)) return ['receipt', 'later'];
+  if (RECEIPT.test(file)) return ['receipt'];
   if (PUBLIC.test(file)) return ['public'];
   if (LATER.test(file) || SIGNED_IN_DOMAIN.test(file)) return ['later'];
   return ['first'];
@@ -56,7 +68,7 @@ function partsOf(files) {
   return parts.has('first') ? ['first'] : [...parts];
 }
 
-const parts = { first: {}, public: {}, later: {} };
+const parts = { first: {}, public: {}, receipt: {}, later: {} };
 for (const [id, message] of Object.entries(compiled)) {
   const entry = po[id];
   if (!entry) throw new Error(`locales/sw.po has no message ${JSON.stringify(id)}`);

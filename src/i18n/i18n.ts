@@ -1,9 +1,9 @@
 // The app's Lingui instance. English is the source language: the build keeps each message's
 // English text beside its id, compiled (src/i18n/precompile-messages.ts), so English needs no
 // catalog (the first paint waits for none) and the browser no message compiler.
-// Swahili is compiled from locales/sw.po and loaded on demand in three parts
+// Swahili is compiled from locales/sw.po and loaded on demand in four parts
 // (scripts/split-catalog.mjs): the sign-in pages and the app's frame, the public pages, the
-// signed-in screens. The start loads what its page needs and the router the rest before the
+// customer's receipt page, the signed-in screens. The start loads what its page needs and the router the rest before the
 // pages that need it (src/routes/__root.tsx). All are precached by the service worker, so
 // switching language works offline.
 import { i18n, type Messages } from '@lingui/core';
@@ -12,12 +12,13 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/i18n';
 /** localStorage key of the language chosen on this device. */
 export const LANGUAGE_KEY = 'language';
 
-export type CatalogPart = 'first' | 'public' | 'later';
-export const ALL_PARTS: CatalogPart[] = ['first', 'public', 'later'];
+export type CatalogPart = 'first' | 'public' | 'receipt' | 'later';
+export const ALL_PARTS: CatalogPart[] = ['first', 'public', 'receipt', 'later'];
 
 const swahili: Record<CatalogPart, () => Promise<{ messages: Messages }>> = {
   first: () => import('../../locales/sw.first'),
   public: () => import('../../locales/sw.public'),
+  receipt: () => import('../../locales/sw.receipt'),
   later: () => import('../../locales/sw.later'),
 };
 const loaded = new Set<string>();

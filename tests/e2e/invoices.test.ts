@@ -49,6 +49,15 @@ afterAll(async () => {
   fs.rmSync(shots, { recursive: true, force: true });
 });
 
+/** The issued invoice as the server has it: its fiscal numbers and its public link. */
+async function issuedInvoice() {
+  const token = await tokenOf(server, 'operator1', password);
+  const response = await fetch(`${server.url}/v1/accounting/invoices/${issuedId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.json();
+}
+
 describe('an invoice online', () => {
   it('is submitted and shows as issued by TRA, with its QR code, within 10 seconds', async () => {
     await page.goto('/new-invoice');
@@ -75,12 +84,7 @@ describe('an invoice online', () => {
     const code = await page.getByTestId('verification-code').first().textContent();
 
     // TRA (the simulator) holds this very receipt and accepted it.
-    const token = await tokenOf(server, 'operator1', password);
-    const invoice = await (
-      await fetch(`${server.url}/v1/accounting/invoices/${issuedId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json();
+    const invoice = await issuedInvoice();
     expect(invoice).toMatchObject({
       status: 'issued',
       fiscal: { receiptNumber, verificationCode: code, traStatus: 'accepted' },
@@ -173,12 +177,7 @@ describe('getting the receipt to the customer', () => {
   });
 
   it('shows the receipt on its public page to someone who is not signed in', async () => {
-    const token = await tokenOf(server, 'operator1', password);
-    const invoice = await (
-      await fetch(`${server.url}/v1/accounting/invoices/${issuedId}`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json();
+    const invoice = await issuedInvoice();
     const customer = await newContext(browser, server.url, {
       viewport: { width: 360, height: 740 },
     });
@@ -199,6 +198,26 @@ describe('getting the receipt to the customer', () => {
 
     await phone.goto('/r/AAAAAAAAAAAAAAAAAAAAAA');
     await phone.getByText('Receipt not found').waitFor();
+    await customer.close();
+  });
+
+  it("shows the receipt in Swahili on a Swahili phone, with the receipt's texts only", async () => {
+    const invoice = await issuedInvoice();
+    const customer = await newContext(browser, server.url, {
+      viewport: { width: 360, height: 740 },
+      locale: 'sw-TZ',
+    });
+    const phone = await customer.newPage();
+    const scripts: string[] = [];
+    phone.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    await phone.goto(`/r/${invoice.publicId}`);
+    const receipt = phone.getByTestId('public-receipt');
+    await receipt.getByTestId('receipt-qr').waitFor();
+    expect(await phone.getByTestId('public-status').textContent()).toBe('Imethibitishwa na TRA');
+    expect(await receipt.textContent()).toContain('Namba ya risiti');
+    // The signed-in screens' texts (30 KiB on the customer's line) are not fetched.
+    expect(scripts.some((path) => /\/sw\.receipt-[^/]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/sw\.later-[^/]+\.js$/.test(path))).toEqual([]);
     await customer.close();
   });
 });
