@@ -65,6 +65,8 @@ function withCatalogPreloads(page, parts) {
   return page.replace('</head>', () => `${links}</head>`);
 }
 
+const withLanguage = (page, locale) => page.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+
 function withSnapshot(page, snapshot, locale) {
   const root = '<div id="root"></div>';
   if (!page.includes(root)) throw new Error('index.html has no empty #root to fill');
@@ -161,12 +163,16 @@ try {
     const address = pagePath(file);
     for (const locale of ['sw', 'en']) {
       const html = await prerender(address, locale);
-      if (html === null) {
-        skipped.push(address);
-        break;
-      }
       const target = locale === 'en' ? file : file.replace(/\.html$/, `.${locale}.html`);
       const copy = locale === 'sw' ? withCatalogPreloads(page, catalogPartsOf(address)) : page;
+      if (html === null) {
+        // No first paint, but the Swahili copy still preloads the catalog's parts.
+        if (locale === 'sw') {
+          skipped.push(address);
+          fs.writeFileSync(target, withLanguage(copy, locale));
+        }
+        continue;
+      }
       fs.writeFileSync(target, await withCriticalStyles(withSnapshot(copy, html, locale)));
     }
   }

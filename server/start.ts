@@ -20,6 +20,7 @@ import { startIntegrationImports } from './integrations/service';
 import { createMailer } from './mail/mailer';
 import { loadSecrets, traSimClientKey, type Secrets } from './secrets';
 import { startSimulatorThread, type SimulatorThread } from './tra-sim/host';
+import { receiptPageLinks } from './receipts/routes';
 import { moveSimulatorLedger } from './tra-sim/store';
 import { printLogins, seed } from './seed';
 import { mountStatic } from './static';
@@ -150,7 +151,9 @@ export async function startServer(
   };
 
   const app = createApp(deps);
-  if (options.webDir !== false) mountStatic(app, options.webDir ?? defaultWebDir());
+  if (options.webDir !== false) {
+    mountStatic(app, options.webDir ?? defaultWebDir(), { linksOf: receiptPageLinks });
+  }
 
   const fetch = takingTurns(app.fetch, API_SLOTS);
   const server: ServerType = await new Promise((resolve) => {

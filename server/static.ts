@@ -6,7 +6,9 @@
 // sign-in page with the copy the build wrote for it (pages/login.html for /login), which also
 // preloads that page's chunks (src/app/page-preloads.ts) and holds its first paint
 // (scripts/prerender.mjs): pages/login.sw.html when the browser's first language is Swahili,
-// the language the app itself will choose on a first visit (src/i18n/i18n.ts).
+// the language the app itself will choose on a first visit (src/i18n/i18n.ts). A copy named
+// with a `$param` segment (pages/r/$publicId.html) answers every address of that shape, and a
+// page may also be sent with a `Link` header that preloads its data (the receipt page's receipt).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,7 +86,12 @@ function browserLanguage(acceptLanguage: string | undefined): 'en' | 'sw' {
   return first.slice(0, 2) === 'sw' ? 'sw' : 'en';
 }
 
-async function send(c: Context, file: StaticFile, vary?: string): Promise<Response> {
+interface Extra {
+  vary?: string;
+  link?: string;
+}
+
+async function send(c: Context, file: StaticFile, extra: Extra = {}): Promise<Response> {
   const available = Object.keys(file.encoded) as Encoding[];
   const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), available);
   const chosen = encoding ? file.encoded[encoding]! : file.identity;
@@ -93,7 +100,8 @@ async function send(c: Context, file: StaticFile, vary?: string): Promise<Respon
     'Cache-Control': file.cacheControl,
     ETag: chosen.etag,
   });
-  if (vary) headers.set('Vary', vary);
+  if (extra.vary) headers.set('Vary', extra.vary);
+  if (extra.link) headers.set('Link', extra.link);
   if (available.length) varyOnEncoding(headers);
   if (matches(c.req.header('If-None-Match'), chosen.etag)) {
     return new Response(null, { status: 304, headers });
@@ -105,7 +113,25 @@ async function send(c: Context, file: StaticFile, vary?: string): Promise<Respon
   return new Response(body, { status: 200, headers });
 }
 
-export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
+/** A page address with `$name` segments (`/r/$publicId`) as a pattern of the addresses it serves. */
+function addressPattern(address: string): RegExp {
+  const segments = address
+    .split('/')
+    .map((segment) =>
+      segment.startsWith('$') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+  return new RegExp(`^${segments.join('/')}$`);
+}
+
+export interface StaticOptions {
+  /**
+   * What a page's address asks the browser to fetch at once, as a `Link` header: the data the
+   * page will ask for, before its scripts have run.
+   */
+  linksOf?: (address: string) => string | undefined;
+}
+
+export function mountStatic(app: Hono<AppEnv>, webDir: string, options: StaticOptions = {}): void {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(`The web app is not built (${webDir}/index.html missing). Run npm run build.`);
   }
@@ -121,6 +147,11 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
     else page.en = file;
     pages.set(address, page);
   }
+  const patterns = [...pages]
+    .filter(([address]) => address.includes('/$'))
+    .map(([address, page]) => ({ pattern: addressPattern(address), page }));
+  const pageAt = (address: string) =>
+    pages.get(address) ?? patterns.find(({ pattern }) => pattern.test(address))?.page;
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const p = c.req.path;
     if (API_PREFIXES.some((prefix) => p.startsWith(prefix))) return c.notFound();
@@ -134,10 +165,12 @@ export function mountStatic(app: Hono<AppEnv>, webDir: string): void {
     if (file) return send(c, file);
     // A missing asset must not come back as the shell: the browser would run HTML as script.
     if (HIDDEN.test(decoded) || decoded.startsWith('/assets/')) return c.notFound();
-    const page = pages.get(decoded.replace(/(.)\/$/, '$1'));
-    if (!page?.en) return send(c, shell);
-    if (!page.sw) return send(c, page.en);
+    const address = decoded.replace(/(.)\/$/, '$1');
+    const page = pageAt(address);
+    const link = options.linksOf?.(p);
+    if (!page?.en) return send(c, shell, { link });
+    if (!page.sw) return send(c, page.en, { link });
     const language = browserLanguage(c.req.header('Accept-Language'));
-    return send(c, page[language] ?? page.en, 'Accept-Language');
+    return send(c, page[language] ?? page.en, { vary: 'Accept-Language', link });
   });
 }

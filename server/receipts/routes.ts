@@ -19,6 +19,17 @@ import { receiptBusiness, receiptView, type ReceiptView } from './view';
 
 export const PUBLIC_RECEIPT_LIMIT: Limit = { max: 60, windowMs: 60_000 };
 const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
+const RECEIPT_PAGE = /^\/r\/([A-Za-z0-9_-]{22})\/?$/;
+
+/**
+ * The `Link` header of the page /r/{publicId}: its receipt, preloaded with the page, so that it
+ * is there when the page's scripts ask for it rather than a round trip after they have run.
+ */
+export function receiptPageLinks(address: string): string | undefined {
+  const publicId = RECEIPT_PAGE.exec(address)?.[1];
+  if (!publicId) return undefined;
+  return `</v1/accounting/public/receipts/${publicId}>; rel=preload; as=fetch; crossorigin=anonymous`;
+}
 
 const pdfQuery = v.object({
   layout: v.optional(v.picklist(RECEIPT_LAYOUTS, m.fieldInvalid.id), 'a4'),

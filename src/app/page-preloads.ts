@@ -1,20 +1,24 @@
 // Vite plugin, run by the app's build (vite.config.ts). index.html preloads only the shell: a
 // page's own chunks (its route component, its layout's, the Mantine parts they use) are asked
 // for once the shell has run and the router has matched the address, a second round trip on a
-// phone's line after seconds of script. For every public and sign-in page (the pages a first
-// visit opens, before the service worker holds everything), the build writes a copy of
-// index.html that also preloads that page's chunks and sheets: pages/login.html for /login,
-// pages/index.html for /, pages/help/FAQs.html for /help/FAQs. The server answers a page's
-// address with its copy (server/static.ts); any other address gets index.html as before.
+// phone's line after seconds of script. For every public and sign-in page, and the customer's
+// receipt page (the pages a first visit opens, before the service worker holds everything), the
+// build writes a copy of index.html that also preloads that page's chunks and sheets:
+// pages/login.html for /login, pages/index.html for /, pages/help/FAQs.html for /help/FAQs,
+// pages/r/$publicId.html for every /r/{publicId}. The server answers a page's address with its
+// copy (server/static.ts); any other address gets index.html as before.
 import type { Plugin, Rollup } from 'vite';
 
 /** A route component's chunk: `src/routes/_auth/login.tsx?tsr-split=component`. */
 const PAGE_COMPONENT = /\/src\/routes\/(_public|_auth)\/([^?$]+)\.tsx\?tsr-split=component$/;
 const layoutComponent = (layout: string) =>
   new RegExp(`/src/routes/${layout}\\.tsx\\?tsr-split=component$`);
+/** The customer's receipt page, outside the layouts: a link a customer opens on a first visit. */
+const RECEIPT_PAGE = '/r/$publicId';
+const RECEIPT_COMPONENT = /\/src\/routes\/r\.\$publicId\.tsx\?tsr-split=component$/;
 
 export interface PagePreload {
-  /** The page's address: `/`, `/login`, `/help/FAQs`. */
+  /** The page's address: `/`, `/login`, `/help/FAQs`, `/r/$publicId` (any receipt's). */
   path: string;
   scripts: string[];
   styles: string[];
@@ -27,7 +31,10 @@ function pagePath(file: string): string {
   return `/${segments.join('/')}`;
 }
 
-/** What each public and sign-in page loads beyond the shell, from the bundle's chunk graph. */
+/**
+ * What each public and sign-in page, and the receipt page, loads beyond the shell, from the
+ * bundle's chunk graph.
+ */
 export function pagePreloads(bundle: Rollup.OutputBundle): PagePreload[] {
   const chunks = Object.values(bundle).filter(
     (output): output is Rollup.OutputChunk => output.type === 'chunk',
@@ -50,7 +57,9 @@ export function pagePreloads(bundle: Rollup.OutputBundle): PagePreload[] {
   const withModule = (pattern: RegExp) =>
     chunks.filter((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
 
-  const pages = new Map<string, { layout: string; chunks: Rollup.OutputChunk[] }>();
+  const pages = new Map<string, { layout: string | null; chunks: Rollup.OutputChunk[] }>();
+  const receipt = withModule(RECEIPT_COMPONENT);
+  if (receipt.length) pages.set(RECEIPT_PAGE, { layout: null, chunks: receipt });
   for (const chunk of chunks) {
     for (const id of chunk.moduleIds) {
       const match = PAGE_COMPONENT.exec(id);
@@ -63,9 +72,8 @@ export function pagePreloads(bundle: Rollup.OutputBundle): PagePreload[] {
   }
   return [...pages]
     .map(([path, page]) => {
-      const needed = [
-        ...closure([...withModule(layoutComponent(page.layout)), ...page.chunks]),
-      ].filter((chunk) => !shell.has(chunk));
+      const layout = page.layout ? withModule(layoutComponent(page.layout)) : [];
+      const needed = [...closure([...layout, ...page.chunks])].filter((chunk) => !shell.has(chunk));
       const shellStyles = new Set(
         [...shell].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
       );

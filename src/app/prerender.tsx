@@ -11,12 +11,15 @@ import { activateLocale, type CatalogPart } from '../i18n/i18n';
 import { AppRoot } from './AppRoot';
 import { createAppRouter } from './router';
 
-/** The page's HTML, or null for a page that shows the server's data (its loader's). */
+/**
+ * The page's HTML, or null for a page that shows the server's data: its loader's, or the record
+ * its address names (`/r/$publicId`, the copy every receipt's address gets).
+ */
 export async function prerender(path: string, locale: Locale): Promise<string | null> {
   await activateLocale(locale);
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   const [routes] = router.getMatchedRoutes(path);
-  if (routes.some((route) => route.options.loader)) return null;
+  if (path.includes('/$') || routes.some((route) => route.options.loader)) return null;
   await router.load();
   const { location, matches } = router.state;
   if (location.pathname !== path || matches.some((match) => match.status !== 'success')) {

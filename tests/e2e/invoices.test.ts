@@ -208,16 +208,20 @@ describe('getting the receipt to the customer', () => {
       locale: 'sw-TZ',
     });
     const phone = await customer.newPage();
-    const scripts: string[] = [];
-    phone.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    const requested: string[] = [];
+    phone.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await phone.goto(`/r/${invoice.publicId}`);
     const receipt = phone.getByTestId('public-receipt');
     await receipt.getByTestId('receipt-qr').waitFor();
     expect(await phone.getByTestId('public-status').textContent()).toBe('Imethibitishwa na TRA');
     expect(await receipt.textContent()).toContain('Namba ya risiti');
     // The signed-in screens' texts (30 KiB on the customer's line) are not fetched.
-    expect(scripts.some((path) => /\/sw\.receipt-[^/]+\.js$/.test(path))).toBe(true);
-    expect(scripts.filter((path) => /\/sw\.later-[^/]+\.js$/.test(path))).toEqual([]);
+    expect(requested.some((path) => /\/sw\.receipt-[^/]+\.js$/.test(path))).toBe(true);
+    expect(requested.filter((path) => /\/sw\.later-[^/]+\.js$/.test(path))).toEqual([]);
+    // The receipt came once: preloaded with the page, and taken by the page's own request.
+    expect(requested.filter((path) => path.startsWith('/v1/accounting/public/receipts/'))).toEqual([
+      `/v1/accounting/public/receipts/${invoice.publicId}`,
+    ]);
     await customer.close();
   });
 });

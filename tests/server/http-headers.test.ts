@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, securityHeaders } from '../../server/http/security-headers';
 import { compressResponses } from '../../server/http/compression';
+import { receiptPageLinks } from '../../server/receipts/routes';
 import { mountStatic } from '../../server/static';
 import { createTestServer, type TestServer } from '../helpers/server';
 
@@ -23,6 +24,12 @@ const LOGIN_PAGE = SHELL.replace(
   '<link rel="modulepreload" crossorigin href="/assets/login-Ef56Gh78.js"></head>',
 );
 const LOGIN_PAGE_SW = LOGIN_PAGE.replace('<html>', '<html lang="sw">');
+const RECEIPT_PAGE = SHELL.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/r._publicId-Ij90Kl12.js"></head>',
+);
+const RECEIPT_PAGE_SW = RECEIPT_PAGE.replace('<html>', '<html lang="sw">');
+const PUBLIC_ID = 'oRRoBhFSR2fu6NHKdL_l_w';
 const SCRIPT = `console.log(${JSON.stringify('risiti '.repeat(400))});\n`;
 
 /** A built app in miniature, as the build leaves it: assets with .br and .gz beside them. */
@@ -40,6 +47,8 @@ function fixtureWebDir(): string {
   compressed('index.html', SHELL);
   compressed('pages/login.html', LOGIN_PAGE);
   compressed('pages/login.sw.html', LOGIN_PAGE_SW);
+  compressed('pages/r/$publicId.html', RECEIPT_PAGE);
+  compressed('pages/r/$publicId.sw.html', RECEIPT_PAGE_SW);
   compressed('assets/index-Ab12Cd34.js', SCRIPT);
   compressed('sw.js', SCRIPT);
   compressed('assets/receipt-qr.worker-Ab12Cd34.js', SCRIPT);
@@ -57,7 +66,7 @@ beforeAll(async () => {
     createTestServer(),
     createTestServer({ config: { TRUST_PROXY: '0' } }),
   ]);
-  mountStatic(server.app, webDir);
+  mountStatic(server.app, webDir, { linksOf: receiptPageLinks });
 });
 afterAll(async () => {
   await Promise.all([server?.close(), plain?.close()]);
@@ -277,6 +286,28 @@ describe('serving the built app', () => {
       expect(await response.text(), acceptLanguage).toBe(page);
       expect(response.headers.get('vary'), acceptLanguage).toBe('Accept-Language, Accept-Encoding');
     }
+  });
+
+  it("answers every receipt's address with the receipt page's copy, which preloads the receipt", async () => {
+    for (const [url, acceptLanguage, page] of [
+      [`/r/${PUBLIC_ID}`, 'en', RECEIPT_PAGE],
+      [`/r/${PUBLIC_ID}/`, 'en', RECEIPT_PAGE],
+      [`/r/${PUBLIC_ID}`, 'sw-TZ,sw;q=0.9', RECEIPT_PAGE_SW],
+    ] as const) {
+      const response = await get(url, { 'accept-language': acceptLanguage });
+      expect(await response.text(), url).toBe(page);
+      // The page's data is asked for with the page, not a round trip after its scripts ran.
+      expect(response.headers.get('link'), url).toBe(
+        `</v1/accounting/public/receipts/${PUBLIC_ID}>; rel=preload; as=fetch; crossorigin=anonymous`,
+      );
+    }
+    // An address that is no receipt's id still gets the page (it says the receipt is not
+    // found), with nothing to preload; a longer address is not the page.
+    const wrong = await get('/r/not-a-receipt');
+    expect(await wrong.text()).toBe(RECEIPT_PAGE);
+    expect(wrong.headers.get('link')).toBeNull();
+    expect(await (await get(`/r/${PUBLIC_ID}/pdf`)).text()).toBe(SHELL);
+    expect((await get('/login')).headers.get('link')).toBeNull();
   });
 
   it('publishes no source maps and answers a missing asset with 404, not the shell', async () => {

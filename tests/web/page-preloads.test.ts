@@ -48,7 +48,13 @@ const chunks = [
   chunk('assets/landing-1.js', [`${ROOT}/_public/index.tsx?tsr-split=component`]),
   chunk('assets/faqs-1.js', [`${ROOT}/_public/help/FAQs.tsx?tsr-split=component`]),
   chunk('assets/help-1.js', [`${ROOT}/_public/help/index.tsx?tsr-split=component`]),
-  chunk('assets/receipt-1.js', [`${ROOT}/r.$publicId.tsx?tsr-split=component`]),
+  chunk(
+    'assets/receipt-1.js',
+    [`${ROOT}/r.$publicId.tsx?tsr-split=component`],
+    ['assets/thermal-1.js', 'assets/Container-1.js', 'assets/react-1.js'],
+    ['assets/receipt-1.css', 'assets/index-1.css'],
+  ),
+  chunk('assets/thermal-1.js', ['/repo/src/features/invoices/print/ThermalReceipt.tsx']),
   chunk('assets/invoices-1.js', [`${ROOT}/_app/invoices/index.tsx?tsr-split=component`]),
 ];
 const bundle = Object.fromEntries(chunks.map((c) => [c.fileName, c])) as Rollup.OutputBundle;
@@ -57,14 +63,29 @@ describe('page preloads', () => {
   const pages = pagePreloads(bundle);
   const page = (path: string) => pages.find((p) => p.path === path);
 
-  it('names each public and sign-in page by its address, and no other page', () => {
-    expect(pages.map((p) => p.path)).toEqual(['/', '/help', '/help/FAQs', '/login']);
+  it('names each public and sign-in page, and the receipt page, by its address, and no other page', () => {
+    expect(pages.map((p) => p.path)).toEqual([
+      '/',
+      '/help',
+      '/help/FAQs',
+      '/login',
+      '/r/$publicId',
+    ]);
     expect(pages.map((p) => pageFile(p.path))).toEqual([
       'pages/index.html',
       'pages/help.html',
       'pages/help/FAQs.html',
       'pages/login.html',
+      'pages/r/$publicId.html',
     ]);
+  });
+
+  it("preloads the receipt page's chunk and its imports, with no layout's", () => {
+    expect(page('/r/$publicId')).toEqual({
+      path: '/r/$publicId',
+      scripts: ['assets/Container-1.js', 'assets/receipt-1.js', 'assets/thermal-1.js'],
+      styles: ['assets/receipt-1.css'],
+    });
   });
 
   it("preloads the layout's and the page's chunks with their imports, not the shell's", () => {
