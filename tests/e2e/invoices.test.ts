@@ -222,6 +222,12 @@ describe('getting the receipt to the customer', () => {
     expect(requested.filter((path) => path.startsWith('/v1/accounting/public/receipts/'))).toEqual([
       `/v1/accounting/public/receipts/${invoice.publicId}`,
     ]);
+    // The customer is not a user of the app: it is not installed on their phone (a megabyte
+    // kept for offline work), and nothing says it is ready to work offline.
+    await phone.waitForLoadState('load');
+    await phone.waitForTimeout(2000);
+    expect(await phone.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
+    expect(requested.filter((path) => path.includes('workbox') || path === '/sw.js')).toEqual([]);
     await customer.close();
   });
 });

@@ -1,8 +1,9 @@
 // App-wide effects: follow the session (signed out in another tab, refresh refused, forced
 // password change) by re-running the guard; take away the errors of a screen left behind; watch
-// for the server; sync the company's records while someone works in it; offer app updates.
+// for the server; sync the company's records while someone works in it; install the app for
+// offline work and offer its updates (not on a customer's receipt page).
 import { lazy, Suspense, useEffect } from 'react';
-import { useRouter } from '@tanstack/react-router';
+import { useRouter, useRouterState } from '@tanstack/react-router';
 import { visitorErrorMessages } from '../../../domain/visitor-errors';
 import { BrowserOnly } from '../../app/BrowserOnly';
 import { firstPageShown } from '../../app/first-page';
@@ -10,6 +11,16 @@ import { clearStaleFailures, notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
 import { useSession, workingCompanyId } from '../../stores/session';
 import { useServerWatch } from '../../app/useServerWatch';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * false on a page a customer opens from a link (a receipt): the app is not installed on
+     * their phone for offline work (a megabyte on their line) by visiting it.
+     */
+    installsApp?: boolean;
+  }
+}
 
 // Registering the service worker and offering updates wait until the first page is shown.
 const UpdatePrompt = lazy(() =>
@@ -51,6 +62,10 @@ export function RootEffects() {
   );
   useServerWatch();
   useCompanySync();
+  const installsApp = useRouterState({
+    select: (state) => state.matches.every((match) => match.staticData.installsApp !== false),
+  });
+  if (!installsApp) return null;
   return (
     <Suspense fallback={null}>
       <BrowserOnly>
