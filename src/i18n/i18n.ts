@@ -56,12 +56,20 @@ export function loadCatalog(parts: CatalogPart[]): Promise<void> | undefined {
 // descriptors (`/*i18n*/ { id }`, shared with the server) and a macro text with no placeholder.
 // Those ids hold at most plain `{name}` placeholders, never plurals, so splitting them out is
 // all the compiling they need (Lingui's full compiler would cost every first load 6.4 KiB).
-i18n.setMessagesCompiler((message) =>
-  message
-    .split(/\{(\w+)\}/)
-    .map((part, index): string | [string] => (index % 2 ? [part] : part))
-    .filter((part) => part !== ''),
-);
+// Lingui compiles a text each time it is shown, so each is compiled once and kept (a few
+// thousand texts at most): a list's rows and a form's every keystroke show the same ones again.
+const compiled = new Map<string, Array<string | [string]>>();
+i18n.setMessagesCompiler((message) => {
+  let parts = compiled.get(message);
+  if (!parts) {
+    parts = message
+      .split(/\{(\w+)\}/)
+      .map((part, index): string | [string] => (index % 2 ? [part] : part))
+      .filter((part) => part !== '');
+    compiled.set(message, parts);
+  }
+  return parts;
+});
 
 /** Switches to a locale once the given parts of its catalog (all unless told) are in. */
 export async function activateLocale(
