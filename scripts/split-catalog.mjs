@@ -4,7 +4,7 @@
 // locales/sw.public.ts those of the public pages (landing, help, contact, tax tips);
 // locales/sw.receipt.ts those of the customer's receipt page (/r/{publicId});
 // locales/sw.later.ts those of the signed-in screens, the server and the service worker (a
-// message pages of two parts show is in both). src/i18n/i18n.ts loads the first
+// message shown by pages of two parts is in both). src/i18n/i18n.ts loads the first
 // part at the start and the router the others before the pages that need them. locales/sw.ts,
 // whole, stays the server's.
 import fs from 'node:fs';

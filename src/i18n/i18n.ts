@@ -3,9 +3,9 @@
 // catalog (the first paint waits for none) and the browser no message compiler.
 // Swahili is compiled from locales/sw.po and loaded on demand in four parts
 // (scripts/split-catalog.mjs): the sign-in pages and the app's frame, the public pages, the
-// customer's receipt page, the signed-in screens. The start loads what its page needs and the router the rest before the
-// pages that need it (src/routes/__root.tsx). All are precached by the service worker, so
-// switching language works offline.
+// customer's receipt page, the signed-in screens. The start loads what its page needs and the
+// router the rest before the pages that need it (src/routes/__root.tsx). All are precached by
+// the service worker, so switching language works offline.
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../domain/i18n';
 
@@ -56,12 +56,15 @@ export function loadCatalog(parts: CatalogPart[]): Promise<void> | undefined {
 // descriptors (`/*i18n*/ { id }`, shared with the server) and a macro text with no placeholder.
 // Those ids hold at most plain `{name}` placeholders, never plurals, so splitting them out is
 // all the compiling they need (Lingui's full compiler would cost every first load 6.4 KiB).
-// Lingui compiles a text each time it is shown, so each is compiled once and kept (a few
-// thousand texts at most): a list's rows and a form's every keystroke show the same ones again.
+// Lingui compiles a text each time it is shown, so each is compiled once and kept: a list's
+// rows and a form's every keystroke show the same ones again. The app has under 2,000 texts;
+// a server's words shown as given could add more, so the store starts again past 4,000.
+const COMPILED_MAX = 4000;
 const compiled = new Map<string, Array<string | [string]>>();
 i18n.setMessagesCompiler((message) => {
   let parts = compiled.get(message);
   if (!parts) {
+    if (compiled.size >= COMPILED_MAX) compiled.clear();
     parts = message
       .split(/\{(\w+)\}/)
       .map((part, index): string | [string] => (index % 2 ? [part] : part))
