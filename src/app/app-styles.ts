@@ -1,4 +1,4 @@
-// The rest of Mantine's sheets, for the signed-in app and the receipt pages: with
+// The rest of Mantine's sheets, for the signed-in app and its printed receipts: with
 // first-paint-styles.ts, which every page loads, they make all of @mantine/core/styles.layer.css.
 // Importing that whole file parsed the 118 KB of first-paint sheets a second time on every
 // signed-in start. In Mantine's own order; the first-paint sheets are the base parts these are

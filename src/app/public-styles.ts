@@ -1,7 +1,8 @@
 // The Mantine sheets of the public pages' own parts (the landing page's cards and badges, the
 // FAQ's accordion, the public header's menu button and drawer), loaded with their layout rather
 // than by every first paint: /login and the recovery pages do without these 2.3 KiB. The
-// signed-in app and the receipt pages use them too (src/app/app-styles.ts imports this file).
+// signed-in app uses them too (src/app/app-styles.ts imports this file), and the customer's
+// receipt page for its badge.
 import '@mantine/core/styles/Accordion.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Burger.layer.css';

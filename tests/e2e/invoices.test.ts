@@ -18,6 +18,7 @@ import {
   verification,
 } from './helpers/invoices';
 import { startServer, type E2EServer } from './helpers/server';
+import { unstyledParts } from './helpers/styles';
 
 let server: E2EServer;
 let smtp: TestSmtp;
@@ -192,12 +193,14 @@ describe('getting the receipt to the customer', () => {
       invoice.fiscal.verificationCode,
     );
     expect(await phone.getByTestId('public-status').textContent()).toBe('Confirmed by TRA');
+    expect(await unstyledParts(phone)).toEqual([]);
     // No sign-in was asked for, and no app shell is shown.
     expect(new URL(phone.url()).pathname).toBe(`/r/${invoice.publicId}`);
     expect(await phone.getByRole('navigation').count()).toBe(0);
 
     await phone.goto('/r/AAAAAAAAAAAAAAAAAAAAAA');
     await phone.getByText('Receipt not found').waitFor();
+    expect(await unstyledParts(phone)).toEqual([]);
     await customer.close();
   });
 
