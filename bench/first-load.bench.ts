@@ -102,6 +102,17 @@ console.log(
   `first visit to /login in Swahili: the page and ${swahili.files} files, ` +
     `${kib(swahili.bytes)} KiB Brotli, budget ${LOGIN_SWAHILI_BUDGET_KIB} KiB Brotli`,
 );
+// A shop's customer opening a receipt's link: the receipt page's copy, before the receipt's data.
+for (const [label, copy] of [
+  ['', 'r/$publicId.html'],
+  [' in Swahili', 'r/$publicId.sw.html'],
+] as const) {
+  const visit = firstVisit(copy);
+  console.log(
+    `first visit to a receipt's link${label}: the page and ${visit.files} files, ` +
+      `${kib(visit.bytes)} KiB Brotli`,
+  );
+}
 
 let over = false;
 if (brotli / 1024 > BUDGET_KIB) {

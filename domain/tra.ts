@@ -4,8 +4,8 @@ import { paymentsTotal, unpaidBalance, type Payment, type PaymentType } from './
 import type { TaxType } from './tax';
 import type { IdentificationType as IdType } from './schemas/customer';
 
-/** The customer identification types, in CUSTIDTYPE order. */
-export { IDENTIFICATION_TYPES as ID_TYPES } from './schemas/customer';
+// Types only: a value taken from the customer schema would bring the schema, and the record
+// messages it words its errors with, into every page that shows a receipt.
 export type { IdentificationType as IdType } from './schemas/customer';
 
 /** CUSTIDTYPE: 1 TIN, 2 driving licence, 3 voters number, 4 passport, 5 NIDA, 6 none. */
