@@ -28,7 +28,7 @@ import { Logo } from '../../app/Logo';
 import { usePageTitle } from '../../app/usePageTitle';
 import { ThermalReceipt } from '../../features/invoices/print/ThermalReceipt';
 import { receiptOfPublic, type PublicReceipt } from '../../features/invoices/receipt-view';
-import screen from '../../features/invoices/print/screen-only.module.css';
+import receiptClasses from '../../features/invoices/print/receipt.module.css';
 
 const route = getRouteApi('/r/$publicId');
 
@@ -86,7 +86,7 @@ export function PublicReceiptPage() {
 
   return (
     <Container size={520} py="md" px="sm">
-      <Group justify="space-between" mb="md" className={screen.screenOnly}>
+      <Group justify="space-between" mb="md" className={receiptClasses.screenOnly}>
         <Logo size={28} />
         <LanguageSwitch size="xs" />
       </Group>
@@ -110,7 +110,7 @@ export function PublicReceiptPage() {
       )}
       {loaded.state === 'ready' && (
         <Stack gap="md">
-          <Stack gap={4} className={screen.screenOnly}>
+          <Stack gap={4} className={receiptClasses.screenOnly}>
             <Title order={1} fz="h3">
               <Trans>Receipt from {business}</Trans>
             </Title>
@@ -139,7 +139,7 @@ export function PublicReceiptPage() {
           <div style={{ overflowX: 'auto' }} data-testid="public-receipt">
             <ThermalReceipt view={receiptOfPublic(loaded.receipt)} width="80mm" />
           </div>
-          <Group gap="xs" className={screen.screenOnly}>
+          <Group gap="xs" className={receiptClasses.screenOnly}>
             <Button
               component="a"
               href={pdf}
@@ -157,7 +157,7 @@ export function PublicReceiptPage() {
             </Button>
           </Group>
           {loaded.receipt.fiscal && (
-            <Text size="sm" className={screen.screenOnly}>
+            <Text size="sm" className={receiptClasses.screenOnly}>
               <Anchor href={loaded.receipt.fiscal.verificationUrl} target="_blank" rel="noopener">
                 <Trans>Check this receipt on TRA's website</Trans>
               </Anchor>
