@@ -197,6 +197,13 @@ describe('getting the receipt to the customer', () => {
     // No sign-in was asked for, and no app shell is shown.
     expect(new URL(phone.url()).pathname).toBe(`/r/${invoice.publicId}`);
     expect(await phone.getByRole('navigation').count()).toBe(0);
+    // Printed, the page is the receipt alone: its status and buttons are for the screen.
+    await phone.emulateMedia({ media: 'print' });
+    expect(await phone.getByTestId('public-status').isVisible()).toBe(false);
+    expect(await phone.getByRole('button').filter({ visible: true }).count()).toBe(0);
+    expect(await receipt.getByTestId('receipt-qr').isVisible()).toBe(true);
+    await phone.emulateMedia({ media: 'screen' });
+    expect(await phone.getByTestId('public-status').isVisible()).toBe(true);
 
     await phone.goto('/r/AAAAAAAAAAAAAAAAAAAAAA');
     await phone.getByText('Receipt not found').waitFor();
