@@ -1,8 +1,9 @@
 // The Mantine sheets of the screens a visitor sees first (the public pages, sign-in and
 // recovery): /login paints with these instead of all 290 KB of Mantine's styles. The signed-in
 // app and its printed receipts load the rest (src/app/app-styles.ts) with their chunks; the
-// customer's receipt page needs only its badge's, from src/app/public-styles.ts. The layout check (tests/e2e/layout.test.ts) fails when a page shows a Mantine part
-// whose sheet is missing. Order: base sheets first, then parts before what is built on them.
+// customer's receipt page needs only its badge's, from src/app/public-styles.ts. The layout
+// check (tests/e2e/layout.test.ts) fails when a page shows a Mantine part whose sheet is
+// missing. Order: base sheets first, then parts before what is built on them.
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
