@@ -8,6 +8,8 @@ import { launchBrowser, newContext, PHONE } from './helpers/browser';
 import { startServer, type E2EServer } from './helpers/server';
 import { activateSeededUser, signIn } from './helpers/session';
 
+const CUSTOMER_ROW_HEIGHT = 68;
+
 let server: E2EServer;
 let browser: Browser;
 let password: string;
@@ -282,6 +284,59 @@ describe('customer CSV import', () => {
       .filter({ hasText: '2,000 customers imported.' })
       .waitFor({ timeout: 30_000 });
     expect((await customersNamed(prefix)).total).toBe(2000);
+
+    // The 2,000 in the list, which draws only the rows on screen: wherever it is scrolled, as
+    // opened and after a reload, the row low on the screen is the one that belongs there.
+    const allFound = () =>
+      page
+        .getByTestId('customer-count')
+        .filter({ hasText: /^2,000 (of [\d,]+ )?customers$/ })
+        .waitFor({ timeout: 30_000 });
+    await page.goto(`/customers?q=${encodeURIComponent(prefix)}`);
+    await allFound();
+    await expectRightRowsWhenScrolled(page);
+    await page.reload();
+    await allFound();
+    await expectRightRowsWhenScrolled(page);
+    await expect.poll(() => page.locator('[aria-posinset="2000"]').isVisible()).toBe(true);
     await context.close();
   });
 });
+
+/**
+ * At the top, half way and at the end of the list, each row the screen shows (looked at a fifth,
+ * a half and four fifths down) is the one that belongs there.
+ */
+async function expectRightRowsWhenScrolled(page: Page) {
+  for (const share of [0, 0.5, 1]) {
+    await page.evaluate((at) => window.scrollTo(0, document.body.scrollHeight * at), share);
+    await expect
+      .poll(async () => {
+        const rows = await rowsOnScreen(page);
+        return rows.every(({ drawn, expected }) => expected < 1 || drawn === expected);
+      })
+      .toBe(true);
+  }
+}
+
+/**
+ * The positions (from 1) of the customer rows drawn a fifth, a half and four fifths down the
+ * screen, each with the one that belongs there given where the list starts and its rows'
+ * height; `drawn` is null when nothing is drawn there.
+ */
+function rowsOnScreen(page: Page) {
+  return page.evaluate((rowHeight) => {
+    const list = document.querySelector('[role="list"][aria-label="Customers"]')!;
+    const top = list.getBoundingClientRect().top;
+    return [0.2, 0.5, 0.8].map((share) => {
+      const y = window.innerHeight * share;
+      const item = document
+        .elementFromPoint(window.innerWidth / 2, y)
+        ?.closest('[role="listitem"]');
+      return {
+        drawn: item ? Number(item.getAttribute('aria-posinset')) : null,
+        expected: Math.floor((y - top) / rowHeight) + 1,
+      };
+    });
+  }, CUSTOMER_ROW_HEIGHT);
+}
