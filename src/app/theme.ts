@@ -70,6 +70,10 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
+    // A closed list of choices is not kept on the page: kept (hidden), each one was placed
+    // under its field as the page mounted, which made the browser lay out the new page in the
+    // middle of its first commit, and its options were in the DOM for nothing.
+    Combobox: { defaultProps: { keepMounted: false } },
     Button: {
       defaultProps: { size: 'md' },
       // A long label (Swahili ones often are) wraps onto a second line on a narrow phone
