@@ -203,6 +203,46 @@ describe('Background Sync', () => {
   });
 });
 
+describe('the customer list on a slow line', () => {
+  it('opens the customer tapped while a search typed just before waits to reach the address', async () => {
+    const name = unique('Tapped Traders');
+    await api.post('/v1/accounting/customers', {
+      name,
+      identificationType: 'NO_IDENTIFICATION',
+      identificationNumber: null,
+      phoneNumber: null,
+      email: null,
+    });
+    // Without the service worker the test holds the app's files back itself, as a slow line
+    // does: the customer's page is still loading when the search is written into the address.
+    const context = await newContext(browser, server.url, {
+      viewport: PHONE,
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await signIn(page, 'owner', password);
+    await page.goto('/customers');
+    await page.getByTestId('customer-row').filter({ hasText: name }).waitFor();
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name.split(' ').at(-1)!);
+    await page.getByTestId('customer-row').filter({ hasText: name }).click();
+    await page.getByRole('heading', { name }).waitFor();
+    // Past the moment the search would have been written, the customer is still on screen.
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('heading', { name }).isVisible()).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toMatch(/^\/customers\/[\w-]{36}$/);
+
+    // Back on the list, the list is there.
+    await page.goBack();
+    await page.getByTestId('customer-row').filter({ hasText: name }).waitFor();
+    await context.close();
+  });
+});
+
 describe('customer CSV import', () => {
   it('imports the good rows and names the row and column of each bad one', async () => {
     const context = await newContext(browser, server.url);

@@ -76,6 +76,26 @@ describe('the customer list', () => {
     await screen.findByText('No customer matches this search.');
   });
 
+  it('keeps the search in the address once typing pauses, and finds it again on coming back', async () => {
+    const user = await signedIn();
+    stubApiEdge(user);
+    const { router } = await renderApp('/customers?type=TAX_IDENTIFICATION_NUMBER');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), '  asha ');
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({
+        type: 'TAX_IDENTIFICATION_NUMBER',
+        q: 'asha',
+      }),
+    );
+    await userEvent.click(rows()[0]!);
+    await screen.findByRole('heading', { name: 'Asha Traders' });
+    expect(router.state.location.pathname).toMatch(/^\/customers\/.+/);
+    router.history.back();
+    await waitFor(() => expect(names()).toEqual(['Asha Traders']));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'asha');
+  });
+
   it('filters by identification type and by sync state from the address', async () => {
     const user = await signedIn();
     stubApiEdge(user);

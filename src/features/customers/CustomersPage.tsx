@@ -1,7 +1,7 @@
 // The company's customers (spec §2 /customers): search by name, phone, TIN or email, filters by
 // identification type and sync state, each row with its sync state; new, import and export of
 // what the filters show. Reads the phone's database, so it works offline.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import {
   Button,
   Group,
@@ -26,6 +26,7 @@ import { notifyFailure } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { rowClasses, VirtualList } from '../../app/VirtualList';
+import { useSearchInAddress } from '../../app/useSearchInAddress';
 import { filterCustomers } from './filter';
 import { formatPhone } from './format';
 import { identificationTypeLabels, identificationTypeShort } from './labels';
@@ -81,16 +82,9 @@ export function CustomersPage() {
   const deferredText = useDeferredValue(text);
   const [exporting, setExporting] = useState(false);
 
-  // The address follows the search, so going back to the list finds it as it was left.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void navigate({
-        search: (previous) => ({ ...previous, q: text.trim() || undefined }),
-        replace: true,
-      });
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, navigate]);
+  useSearchInAddress(text, search.q, (q) => {
+    void navigate({ search: (previous) => ({ ...previous, q }), replace: true });
+  });
 
   const filtered = useMemo(
     () =>

@@ -1,7 +1,7 @@
 // The company's expenses (spec §2 /expenses): newest first, searched by vendor, TIN, receipt
 // code or item, filtered by status, period, category and vendor; each with its status and where
 // it stands with the server. Reads the phone's database, so it works offline.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,6 +17,7 @@ import { ButtonLink } from '../../app/links';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { rowClasses, VirtualList } from '../../app/VirtualList';
+import { useSearchInAddress } from '../../app/useSearchInAddress';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
 import { isLookupWaiting, useReceiptLookup } from './useReceiptLookup';
@@ -85,15 +86,9 @@ export function ExpensesPage() {
   // list learnt the result only at the next timed sync, up to half a minute later.
   useReceiptLookup(companyId, expenses?.find(isLookupWaiting) ?? null);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void navigate({
-        search: (previous) => ({ ...previous, q: text.trim() || undefined }),
-        replace: true,
-      });
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, navigate]);
+  useSearchInAddress(text, search.q, (q) => {
+    void navigate({ search: (previous) => ({ ...previous, q }), replace: true });
+  });
 
   const names = useMemo(
     () =>

@@ -16,7 +16,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -36,6 +35,7 @@ import { ButtonLink } from '../../app/links';
 import { PopoverAfterPage } from '../../app/OverlayAfterPage';
 import { UnsavedInvoices } from './UnsavedInvoices';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useSearchInAddress } from '../../app/useSearchInAddress';
 import { InvoiceList, InvoiceRow } from './InvoiceList';
 import { syncAndWait } from '../sync/app-sync';
 import type { InvoiceListSearch } from './search';
@@ -44,12 +44,6 @@ import { periodDays } from './list-read-ahead';
 import { useOnline } from './useOnline';
 
 const route = getRouteApi('/_app/invoices');
-
-/**
- * The list follows every key (a search reads only its words' index ranges); the address, whose
- * change renders the whole route again, catches up once typing pauses this long.
- */
-const ADDRESS_DELAY_MS = 400;
 
 /**
  * Seconds between two refreshes of the submitted section: TRA usually answers within seconds
@@ -207,7 +201,6 @@ export function InvoicesPage() {
   const companyId = context?.companyId ?? null;
   const online = useOnline();
   const [typed, setTyped] = useState(search.q ?? '');
-  const [debounced] = useDebouncedValue(typed, ADDRESS_DELAY_MS);
   // "Today" is re-read every minute, so a list left open past midnight moves with the day.
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -218,11 +211,9 @@ export function InvoicesPage() {
   const setSearch = (changes: Partial<InvoiceListSearch>) =>
     void navigate({ to: '/invoices', search: { ...search, ...changes }, replace: true });
 
-  useEffect(() => {
-    if ((debounced || undefined) !== search.q) setSearch({ q: debounced || undefined });
-    // Only when the typing settles.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  // The list follows every key (a search reads only its words' index ranges); the address, whose
+  // change renders the whole route again, catches up once typing pauses.
+  useSearchInAddress(typed, search.q, (q) => setSearch({ q }));
 
   // Opening the list brings what other devices did (unless a sync is running already).
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The company's products and services: search by name, each with its default price, tax type
 // and sync state. Read from the phone's database, so it works offline.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,6 +14,7 @@ import { ButtonLink } from '../../app/links';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { rowClasses, VirtualList } from '../../app/VirtualList';
+import { useSearchInAddress } from '../../app/useSearchInAddress';
 import { productMatcher } from './useProductMatches';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 
@@ -55,12 +56,9 @@ export function ProductsPage() {
   const [text, setText] = useState(search.q ?? '');
   const deferredText = useDeferredValue(text);
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      void navigate({ search: { q: text.trim() || undefined }, replace: true });
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [text, navigate]);
+  useSearchInAddress(text, search.q, (q) => {
+    void navigate({ search: { q }, replace: true });
+  });
 
   const filtered = useMemo(
     () => (products ? products.filter(productMatcher(deferredText)) : []),
