@@ -238,6 +238,10 @@ describe('getting the receipt to the customer', () => {
     await phone.waitForTimeout(2000);
     expect(await phone.evaluate(() => navigator.serviceWorker.getRegistrations())).toHaveLength(0);
     expect(requested.filter((path) => path.includes('workbox') || path === '/sw.js')).toEqual([]);
+    // Nor the toasts' container, with the parts of Mantine it brings: the page shows no toast.
+    expect(
+      requested.filter((path) => /\/assets\/(AppNotifications|UpdatePrompt)-[^/]+\.js$/.test(path)),
+    ).toEqual([]);
     await customer.close();
   });
 });

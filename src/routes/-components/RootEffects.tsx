@@ -7,20 +7,11 @@ import { useRouter, useRouterState } from '@tanstack/react-router';
 import { visitorErrorMessages } from '../../../domain/visitor-errors';
 import { BrowserOnly } from '../../app/BrowserOnly';
 import { firstPageShown } from '../../app/first-page';
+import { pageInstallsApp } from '../../app/installs-app';
 import { clearStaleFailures, notifyFailure } from '../../app/notify';
 import { i18n } from '../../i18n/i18n';
 import { useSession, workingCompanyId } from '../../stores/session';
 import { useServerWatch } from '../../app/useServerWatch';
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /**
-     * false on a page a customer opens from a link (a receipt): the app is not installed on
-     * their phone for offline work (a megabyte on their line) by visiting it.
-     */
-    installsApp?: boolean;
-  }
-}
 
 // Registering the service worker and offering updates wait until the first page is shown.
 const UpdatePrompt = lazy(() =>
@@ -62,9 +53,7 @@ export function RootEffects() {
   );
   useServerWatch();
   useCompanySync();
-  const installsApp = useRouterState({
-    select: (state) => state.matches.every((match) => match.staticData.installsApp !== false),
-  });
+  const installsApp = useRouterState({ select: pageInstallsApp });
   if (!installsApp) return null;
   return (
     <Suspense fallback={null}>
