@@ -243,6 +243,48 @@ describe('the customer list on a slow line', () => {
   });
 });
 
+describe('a customer typed and not yet saved', () => {
+  it("is not lost to the phone's Back or a reload: the app asks first", async () => {
+    const name = unique('Unsaved Traders');
+    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, 'owner', password);
+    await page.goto('/customers');
+    await page.getByRole('link', { name: 'New customer' }).first().click();
+    const field = page.getByLabel(/^Customer name/);
+    await field.fill(name);
+
+    // Back, as the phone's own button does: the question, and staying keeps the form.
+    await page.goBack({ waitUntil: 'commit' }).catch(() => undefined);
+    const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await question.waitFor();
+    await page.getByRole('button', { name: 'Keep typing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/customers/new');
+    await expect(field.inputValue()).resolves.toBe(name);
+
+    // A reload gets the browser's own question; answered "stay", the page and its text stay.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.reload({ timeout: 2000 }).catch(() => undefined);
+    await expect(asked).resolves.toBe('beforeunload');
+    await expect(field.inputValue()).resolves.toBe(name);
+
+    // Saved, it leaves without a question.
+    await page.getByRole('combobox', { name: /^Identification type/ }).click();
+    await page.getByRole('option', { name: /^No identification/ }).click();
+    await page.getByRole('button', { name: 'Save customer' }).click();
+    await page.getByRole('heading', { name }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/customers\/[\w-]{36}$/);
+    await expect(question.isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+});
+
 describe('customer CSV import', () => {
   it('imports the good rows and names the row and column of each bad one', async () => {
     const context = await newContext(browser, server.url);

@@ -9,6 +9,7 @@ import { MAX_TAX_TIPS, taxTipsSchema, type TaxTipInput } from '../../../domain/s
 import { fetchTaxTips, saveTaxTips } from '../../api/tax-tips';
 import { AnchorLink } from '../../app/links';
 import { notifySuccess } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
@@ -25,6 +26,7 @@ function TipsEditor({ initial }: { initial: TaxTipInput[] }) {
     initialValues: { tips: initial },
     validate: valibotValidate(taxTipsSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
     const saved = await submitToServer(form, () => saveTaxTips(values.tips));
     if (!saved) return;
@@ -102,6 +104,7 @@ function TipsEditor({ initial }: { initial: TaxTipInput[] }) {
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

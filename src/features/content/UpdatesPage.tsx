@@ -17,6 +17,7 @@ import {
 import { readFailure } from '../../api/errors';
 import { formatLongDate } from '../../app/dates';
 import { notifyFailure } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
@@ -66,6 +67,7 @@ function UpdateForm({
     initialValues: update ?? { titleEn: '', titleSw: '', bodyEn: '', bodySw: '' },
     validate: valibotValidate(productUpdateSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
     const saved = await submitToServer(form, () =>
       update ? editProductUpdate(update.id, values) : publishProductUpdate(values),
@@ -85,6 +87,7 @@ function UpdateForm({
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

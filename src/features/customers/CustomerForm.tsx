@@ -16,6 +16,7 @@ import { localDuplicates, saveCustomer } from '../../db/customers';
 import type { LocalCustomer } from '../../db/db';
 import { RecordValidationError } from '../../db/validation';
 import { notifyFailure } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { valibotValidate } from '../../forms/valibot';
 import { identificationNumberHints, identificationTypeLabels } from './labels';
 import { formatPhone } from './format';
@@ -55,6 +56,7 @@ export function CustomerForm({ companyId, customer, onSaved, onCancel }: Custome
     initialValues: valuesOf(customer),
     validate: valibotValidate(customerFieldsSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
 
   // A record the server refused opens with the server's message under each field it named.
   const refusedFields = customer?.syncState === 'failed' ? customer.syncError?.fields : undefined;
@@ -86,6 +88,7 @@ export function CustomerForm({ companyId, customer, onSaved, onCancel }: Custome
   const submit = form.onSubmit(async (values) => {
     try {
       const saved = await saveCustomer(companyId, { ...values, id: customer?.id });
+      leave.release();
       onSaved(saved);
     } catch (error) {
       if (error instanceof RecordValidationError) {
@@ -169,7 +172,13 @@ export function CustomerForm({ companyId, customer, onSaved, onCancel }: Custome
             />
           </SimpleGrid>
           <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
+            <Button
+              variant="default"
+              onClick={() => {
+                leave.release();
+                onCancel();
+              }}
+            >
               <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={form.submitting}>
@@ -178,6 +187,7 @@ export function CustomerForm({ companyId, customer, onSaved, onCancel }: Custome
           </Flex>
         </Stack>
       </form>
+      {leave.dialog}
     </Card>
   );
 }

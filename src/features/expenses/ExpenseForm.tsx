@@ -43,6 +43,7 @@ import { useExpenseCategories } from '../../db/useExpenseCategories';
 import { useVendors } from '../../db/useVendors';
 import { RecordValidationError } from '../../db/validation';
 import { notifyFailure } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { valibotValidate } from '../../forms/valibot';
 import { useSession } from '../../stores/session';
 import {
@@ -92,8 +93,13 @@ export function ExpenseForm({
     initialValues: expenseFormValues(expense),
     validate: (values) => valibotValidate(expenseSchema)(expenseInput(values)),
   });
-  const [files, setFiles] = useState<NewAttachment[]>(initialFiles ?? []);
+  const [firstFiles] = useState<NewAttachment[]>(initialFiles ?? []);
+  const [files, setFiles] = useState(firstFiles);
   const [saving, setSaving] = useState(false);
+  // A file chosen is work too: one added or removed, or the upload this new expense came with.
+  const leave = useLeaveGuard(
+    () => form.isDirty() || files !== firstFiles || (!expense && files.length > 0),
+  );
   const vendors = useVendors(companyId, '', true);
   const categories = useExpenseCategories(companyId, true);
 
@@ -169,6 +175,7 @@ export function ExpenseForm({
             : undefined,
         },
       );
+      leave.release();
       onSaved(saved);
     } catch (error) {
       if (error instanceof RecordValidationError) {
@@ -584,7 +591,14 @@ export function ExpenseForm({
         )}
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
+          <Button
+            variant="default"
+            onClick={() => {
+              leave.release();
+              onCancel();
+            }}
+            disabled={saving}
+          >
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={saving} data-testid="save-expense">
@@ -592,6 +606,7 @@ export function ExpenseForm({
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

@@ -17,6 +17,7 @@ import type { LocalVendor } from '../../db/db';
 import { RecordValidationError } from '../../db/validation';
 import { BackLink } from '../../app/BackLink';
 import { notifyFailure, notifySuccess } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { valibotValidate } from '../../forms/valibot';
@@ -50,6 +51,7 @@ function VendorForm({ companyId, vendor }: { companyId: string; vendor: LocalVen
     initialValues: valuesOf(vendor),
     validate: valibotValidate(vendorSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const refused = vendor?.syncState === 'failed' ? vendor.syncError?.fields : undefined;
   useEffect(() => {
     if (refused) form.setErrors(refused);
@@ -72,6 +74,7 @@ function VendorForm({ companyId, vendor }: { companyId: string; vendor: LocalVen
       await saveVendor(companyId, { ...values, id: vendor?.id, active: vendor?.active ?? true });
       const name = values.name.trim();
       notifySuccess(t`${name} is saved.`);
+      leave.release();
       void navigate({ to: '/vendors' });
     } catch (error) {
       if (error instanceof RecordValidationError) {
@@ -131,7 +134,13 @@ function VendorForm({ companyId, vendor }: { companyId: string; vendor: LocalVen
               <span />
             )}
             <Group gap="sm">
-              <Button variant="default" onClick={() => void navigate({ to: '/vendors' })}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  leave.release();
+                  void navigate({ to: '/vendors' });
+                }}
+              >
                 <Trans>Cancel</Trans>
               </Button>
               <Button type="submit">
@@ -141,6 +150,7 @@ function VendorForm({ companyId, vendor }: { companyId: string; vendor: LocalVen
           </Group>
         </Stack>
       </form>
+      {leave.dialog}
       {vendor && (
         <ConfirmDialog
           opened={confirm}

@@ -13,6 +13,7 @@ import type { LocalProduct } from '../../db/db';
 import { saveProduct } from '../../db/products';
 import { RecordValidationError } from '../../db/validation';
 import { notifyFailure } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { valibotValidate } from '../../forms/valibot';
 import { i18n } from '../../i18n/i18n';
 
@@ -65,6 +66,7 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
     initialValues: valuesOf(product),
     validate: validateProduct,
   });
+  const leave = useLeaveGuard(() => form.isDirty());
 
   const refusedFields = product?.syncState === 'failed' ? product.syncError?.fields : undefined;
   useEffect(() => {
@@ -75,7 +77,9 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
 
   const submit = form.onSubmit(async (values) => {
     try {
-      onSaved(await saveProduct(companyId, { ...productInput(values), id: product?.id }));
+      const saved = await saveProduct(companyId, { ...productInput(values), id: product?.id });
+      leave.release();
+      onSaved(saved);
     } catch (error) {
       if (error instanceof RecordValidationError) {
         const { _: general, ...fields } = error.fields;
@@ -132,7 +136,13 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
             {...form.getInputProps('priceIncludesVat', { type: 'checkbox' })}
           />
           <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel}>
+            <Button
+              variant="default"
+              onClick={() => {
+                leave.release();
+                onCancel();
+              }}
+            >
               <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={form.submitting}>
@@ -141,6 +151,7 @@ export function ProductForm({ companyId, product, onSaved, onCancel }: ProductFo
           </Flex>
         </Stack>
       </form>
+      {leave.dialog}
     </Card>
   );
 }

@@ -1,0 +1,94 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../src/db/db';
+import { stubApiEdge } from './helpers/api-edge';
+import { resetLocalDatabase } from './helpers/local-db';
+import { renderApp } from './helpers/render-app';
+import { signedIn, signedOut } from './helpers/session';
+
+beforeEach(resetLocalDatabase);
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await signedOut();
+});
+
+async function open(path: string, heading: string, locale: 'en' | 'sw' = 'en') {
+  const user = await signedIn({ language: locale });
+  stubApiEdge(user);
+  const view = await renderApp(path, locale);
+  await screen.findByRole('heading', { name: heading, level: 1 });
+  return view;
+}
+
+const question = () => screen.queryByRole('dialog', { name: 'Leave without saving?' });
+
+describe('leaving a form with what was typed not saved', () => {
+  it('asks first, and keeps what was typed when the user stays', async () => {
+    const { router } = await open('/customers/new', 'New customer');
+    const name = screen.getByLabelText(/^Customer name/);
+    await userEvent.type(name, 'Neema Mushi');
+
+    // The menu's link, then the page's own way back.
+    const [menu, back] = screen.getAllByRole('link', { name: 'Customers' });
+    await userEvent.click(menu!);
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe('/customers/new');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep typing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(router.state.location.pathname).toBe('/customers/new');
+    expect((screen.getByLabelText(/^Customer name/) as HTMLInputElement).value).toBe('Neema Mushi');
+
+    await userEvent.click(back!);
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customers'));
+    expect(await db.customers.count()).toBe(0);
+  });
+
+  it('lets an untouched form, a saved one and Cancel go without asking', async () => {
+    const { router } = await open('/products/new', 'New product or service');
+    await userEvent.click(screen.getAllByRole('link', { name: 'Products and services' })[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(question()).toBeNull();
+
+    await act(() => router.navigate({ to: '/products/new' }));
+    await screen.findByRole('heading', { name: 'New product or service', level: 1 });
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Unga wa ngano');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(question()).toBeNull();
+
+    await act(() => router.navigate({ to: '/products/new' }));
+    await screen.findByRole('heading', { name: 'New product or service', level: 1 });
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Unga wa ngano');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    expect(question()).toBeNull();
+    expect((await db.products.toArray()).map((product) => product.name)).toEqual(['Unga wa ngano']);
+  });
+
+  it('asks before an expense typed by hand gives way to another way in', async () => {
+    const { router } = await open('/expenses/new?method=manual', 'New expense');
+    await userEvent.type(screen.getByLabelText(/^Vendor name/), 'Duka la Mama Asha');
+    await userEvent.click(screen.getByRole('button', { name: 'Scan QR' }));
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Keep typing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(router.state.location.search).toEqual({ method: 'manual' });
+    expect((screen.getByLabelText(/^Vendor name/) as HTMLInputElement).value).toBe(
+      'Duka la Mama Asha',
+    );
+  });
+
+  it('asks in Kiswahili', async () => {
+    const { router } = await open('/customers/new', 'Mteja mpya', 'sw');
+    await userEvent.type(screen.getByLabelText(/^Jina la mteja/), 'Neema Mushi');
+    await userEvent.click(screen.getAllByRole('link', { name: 'Wateja' })[1]!);
+    await screen.findByRole('dialog', { name: 'Uondoke bila kuhifadhi?' });
+    expect(router.state.location.pathname).toBe('/customers/new');
+    expect(screen.getByText(/Ulichoandika kwenye fomu hii bado hakijahifadhiwa/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Endelea kuandika' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ondoka bila kuhifadhi' })).toBeTruthy();
+  });
+});
