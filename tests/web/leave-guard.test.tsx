@@ -81,6 +81,22 @@ describe('leaving a form with what was typed not saved', () => {
     );
   });
 
+  it('asks before a form in a dialog is left', async () => {
+    const { router } = await open('/expenses', 'Expenses');
+    await act(() => router.navigate({ to: '/expenses/categories' }));
+    await screen.findByRole('heading', { name: 'Expense categories', level: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'New category' }));
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Usafiri wa bodaboda');
+
+    // The menu behind the dialog: the way out a desktop offers while it is open.
+    await userEvent.click(screen.getAllByRole('link', { name: 'Expenses', hidden: true })[0]!);
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Keep typing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(router.state.location.pathname).toBe('/expenses/categories');
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Usafiri wa bodaboda');
+  });
+
   it('asks in Kiswahili', async () => {
     const { router } = await open('/customers/new', 'Mteja mpya', 'sw');
     await userEvent.type(screen.getByLabelText(/^Jina la mteja/), 'Neema Mushi');

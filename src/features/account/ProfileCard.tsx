@@ -24,6 +24,7 @@ import { valibotValidate } from '../../forms/valibot';
 import { adoptUserLanguage } from '../../i18n/language';
 import { useSession } from '../../stores/session';
 import { useState } from 'react';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 const valuesOf = (user: SessionUser): ProfileInput => ({
   firstName: user.firstname,
@@ -43,6 +44,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
     initialValues: valuesOf(user),
     validate: valibotValidate(profileSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
 
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const changingEmail = !sameEmail(form.values.email, user.email);
@@ -138,6 +140,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             </Button>
           </Group>
         </Stack>
+        {leave.dialog}
       </form>
       {pendingEmail && (
         <EmailCodeForm

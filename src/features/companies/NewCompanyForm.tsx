@@ -18,6 +18,7 @@ import { valibotValidate } from '../../forms/valibot';
 import { useServerData } from '../admin/useServerData';
 import { CertificateInputs, type CertificateValues } from './CertificateInputs';
 import { CompanyFields } from './CompanyFields';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 export function NewCompanyForm({
   onCreated,
@@ -43,6 +44,9 @@ export function NewCompanyForm({
     },
     validate: valibotValidate(companySchema),
   });
+  const leave = useLeaveGuard(
+    () => form.isDirty() || certificate.file !== null || certificate.password !== '',
+  );
 
   const submit = form.onSubmit(async (values) => {
     const missing: Record<string, string> = {};
@@ -93,6 +97,7 @@ export function NewCompanyForm({
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

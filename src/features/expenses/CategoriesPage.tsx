@@ -31,6 +31,7 @@ import { valibotValidate } from '../../forms/valibot';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { categoryDescription, categoryName } from './labels';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 interface CategoryValues {
   name: string;
@@ -56,6 +57,7 @@ function CategoryForm({
     },
     validate: valibotValidate(expenseCategorySchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
     try {
       const unchangedPreset = category?.preset && values.name === categoryName(i18n, category);
@@ -115,6 +117,7 @@ function CategoryForm({
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

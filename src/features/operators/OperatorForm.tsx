@@ -23,6 +23,7 @@ import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { MobileInput } from '../admin/fields';
 import { useServerData } from '../admin/useServerData';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 export interface OperatorFormProps {
   /** The person edited; a new one when absent. */
@@ -66,6 +67,7 @@ export function OperatorForm({
     validate: (values) =>
       valibotValidate(operatorSchema)({ ...values, entranceDay: values.entranceDay || undefined }),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
 
   const submit = form.onSubmit(async (values) => {
     const input = { ...values, entranceDay: values.entranceDay || undefined };
@@ -164,6 +166,7 @@ export function OperatorForm({
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

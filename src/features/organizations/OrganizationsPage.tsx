@@ -33,6 +33,7 @@ import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 export function OrganizationFields({
   form,
@@ -63,6 +64,7 @@ function NewOrganizationForm({ onSaved, onCancel }: { onSaved(): void; onCancel(
     initialValues: { name: '', ownerName: '', ownerPhone: '', ownerEmail: '' },
     validate: valibotValidate(organizationSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
     if (await submitToServer(form, () => createOrganization(values))) onSaved();
   });
@@ -79,6 +81,7 @@ function NewOrganizationForm({ onSaved, onCancel }: { onSaved(): void; onCancel(
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }

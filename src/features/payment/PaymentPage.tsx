@@ -27,6 +27,7 @@ import { useSession } from '../../stores/session';
 import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import { useForm } from '@mantine/form';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 function Prices({ prices }: { prices: Payment['prices'] }) {
   const { t } = useLingui();
@@ -73,6 +74,7 @@ function InstructionsEditor({
     initialValues: value ?? { en: '', sw: '' },
     validate: valibotValidate(paymentInstructionsSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
     const saved = await submitToServer(form, () => savePaymentInstructions(values));
     if (!saved) return;
@@ -107,6 +109,7 @@ function InstructionsEditor({
             </Button>
           </Group>
         </Stack>
+        {leave.dialog}
       </form>
     </Card>
   );

@@ -25,6 +25,7 @@ import { CertificateResult } from '../companies/CertificateResult';
 import { CompanyFields } from '../companies/CompanyFields';
 import { OperatorNameFields } from '../operators/OperatorNameFields';
 import { OrganizationFields } from '../organizations/OrganizationsPage';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 function initialValues(request: PotentialClient): ConversionInput {
   const [first = '', ...rest] = request.fullName.split(/\s+/);
@@ -92,6 +93,7 @@ function ConvertForm({ request }: { request: PotentialClient }) {
     initialValues: initialValues(request),
     validate: valibotValidate(conversionSchema),
   });
+  const leave = useLeaveGuard(() => !done && (form.isDirty() || certificate.file !== null));
   const companyName = request.companyName;
 
   const submit = form.onSubmit(async (values) => {
@@ -198,6 +200,7 @@ function ConvertForm({ request }: { request: PotentialClient }) {
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }
