@@ -88,6 +88,11 @@ describe('leaving a form with what was typed not saved', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New category' }));
     await userEvent.type(await screen.findByLabelText(/^Name/), 'Usafiri wa bodaboda');
 
+    // A tap beside the dialog, easily made on a phone, does not close it.
+    await userEvent.click(document.querySelector('.mantine-Modal-overlay')!);
+    await userEvent.click(document.querySelector('.mantine-Modal-inner')!);
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Usafiri wa bodaboda');
+
     // The menu behind the dialog: the way out a desktop offers while it is open.
     await userEvent.click(screen.getAllByRole('link', { name: 'Expenses', hidden: true })[0]!);
     await screen.findByRole('dialog', { name: 'Leave without saving?' });

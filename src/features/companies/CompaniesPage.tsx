@@ -135,7 +135,13 @@ export function CompaniesPage() {
           </Link>
         ))}
       </Stack>
-      <Modal opened={creating} onClose={() => setCreating(false)} title={t`New company`} size="lg">
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={t`New company`}
+        size="lg"
+        closeOnClickOutside={false}
+      >
         <NewCompanyForm
           onCreated={(company, outcome) => {
             setCreating(false);

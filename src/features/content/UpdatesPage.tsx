@@ -166,6 +166,7 @@ export function UpdatesPage() {
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t`New update` : t`Edit`}
         size="lg"
+        closeOnClickOutside={false}
       >
         {editing !== null && (
           <UpdateForm

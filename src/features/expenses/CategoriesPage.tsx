@@ -194,6 +194,7 @@ export function CategoriesPage() {
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t`New category` : t`Edit category`}
         centered
+        closeOnClickOutside={false}
       >
         {editing !== null && (
           <CategoryForm

@@ -242,6 +242,7 @@ export function PeoplePage({
         onClose={() => setEditing(null)}
         title={editing === 'new' ? (scope === 'company' ? t`New user` : t`New operator`) : t`Edit`}
         size="lg"
+        closeOnClickOutside={false}
       >
         {editing !== null && (
           <OperatorForm

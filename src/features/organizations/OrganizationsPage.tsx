@@ -164,6 +164,7 @@ export function OrganizationsPage() {
         onClose={() => setCreating(false)}
         title={t`New organization`}
         size="lg"
+        closeOnClickOutside={false}
       >
         <NewOrganizationForm
           onSaved={() => {
