@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
@@ -100,6 +100,25 @@ describe('leaving a form with what was typed not saved', () => {
     await waitFor(() => expect(question()).toBeNull());
     expect(router.state.location.pathname).toBe('/expenses/categories');
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Usafiri wa bodaboda');
+  });
+
+  it('asks before a new customer typed on an invoice is left', async () => {
+    const { router } = await open('/new-invoice', 'New invoice');
+    await userEvent.click(screen.getByRole('button', { name: 'New customer' }));
+    const form = screen.getByTestId('new-customer-form');
+    await userEvent.type(within(form).getByLabelText(/^Customer name/), 'Baraka Traders');
+    await userEvent.click(screen.getAllByRole('link', { name: 'Invoices' })[0]!);
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe('/new-invoice');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep typing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(
+      (
+        within(screen.getByTestId('new-customer-form')).getByLabelText(
+          /^Customer name/,
+        ) as HTMLInputElement
+      ).value,
+    ).toBe('Baraka Traders');
   });
 
   it('asks in Kiswahili', async () => {

@@ -36,6 +36,7 @@ import { walkInCustomer, type CustomerValues } from '../form';
 import { identificationTypeLabels, identificationTypeShort } from '../../customers/labels';
 import { formatPhone } from '../../customers/format';
 import type { InvoiceForm } from './editor-form';
+import { useLeaveGuard } from '../../../app/shell/useLeaveGuard';
 
 const SUGGESTIONS = 8;
 
@@ -139,6 +140,8 @@ function NewCustomerForm({
     },
     validate: valibotValidate(customerFieldsSchema),
   });
+  // The invoice keeps its own draft; the customer typed here is not in it until saved.
+  const leave = useLeaveGuard(() => form.isDirty());
   const noNumber = form.values.identificationType === 'NO_IDENTIFICATION';
 
   const save = async () => {
@@ -209,6 +212,7 @@ function NewCustomerForm({
           </Button>
         </Group>
       </Stack>
+      {leave.dialog}
     </Card>
   );
 }
