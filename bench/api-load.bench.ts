@@ -4,119 +4,26 @@
 // the p50/p99 of save + submit, and how many receipts TRA (the simulator) acknowledged while
 // the load ran and how long the rest took once it stopped. BENCH_DATABASE_URL runs the server
 // on PostgreSQL instead; BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
-import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { freePort, line, percentile, tinInvoiceBody } from './support';
+import {
+  builtServerBundle,
+  json,
+  signInOperator,
+  startBuiltServer,
+  type BuiltServer,
+} from './built-server';
+import { line, percentile, tinInvoiceBody } from './support';
 
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,64').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const DRAIN_LIMIT_MS = 300_000;
 const SERIAL = '10TZ100781'; // the demo company's VFD (server/seed.ts)
 
-if (!fs.existsSync('dist/web/index.html')) {
-  console.error('The web app is not built: run `npm run build` first.');
-  process.exit(1);
-}
-// The server bundle is quick to make: always from the current source, unless BENCH_SERVER
-// names another bundle (say, one built from an earlier commit, to compare).
-const serverBundle = process.env.BENCH_SERVER ?? 'dist/server/main.js';
-if (!process.env.BENCH_SERVER) {
-  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
-}
-
-interface Server {
-  base: string;
-  adminToken: string;
-  operator: { username: string; password: string };
-  stop(): Promise<void>;
-}
-
-async function startServer(label: string): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-load-'));
-  const adminToken = crypto.randomBytes(24).toString('base64url');
-  const profile = process.env.BENCH_CPU_PROF;
-  const child = spawn(
-    process.execPath,
-    [
-      ...(profile
-        ? ['--cpu-prof', '--cpu-prof-dir', profile, '--cpu-prof-name', `${label}.cpuprofile`]
-        : []),
-      serverBundle,
-    ],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-        RISITI_DEMO: '1',
-        TRA_WORKER: '1',
-        TRA_SIM_ADMIN_TOKEN: adminToken,
-        LOG_LEVEL: 'info', // for the line that says it listens
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let output = '';
-  let ready = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const operator = await new Promise<{ username: string; password: string }>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (ready) return;
-      output += chunk.toString();
-      const login = /username: (operator1)\s+password: (\S+)/.exec(output);
-      if (login && output.includes('listening')) ready = true;
-      if (login && ready) resolve({ username: login[1]!, password: login[2]! });
-    });
-    void exited.then(() => reject(new Error(`The server ended:\n${output}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    adminToken,
-    operator,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function json(response: Response): Promise<any> {
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function signIn(server: Server): Promise<string> {
-  const api = `${server.base}/api/v2`;
-  const first = await json(
-    await fetch(`${api}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(server.operator),
-    }),
-  );
-  const password = `Bench${crypto.randomBytes(6).toString('hex')}7!`;
-  const chosen = await json(
-    await fetch(`${api}/user/first-password`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${first.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ newPassword: password, confirmPassword: password }),
-    }),
-  );
-  return chosen.token as string;
-}
+const bundle = builtServerBundle();
 
 /** Receipts the simulator acknowledged for the demo VFD. */
-async function acknowledged(server: Server): Promise<number> {
+async function acknowledged(server: BuiltServer): Promise<number> {
   const ledger = (await json(
     await fetch(`${server.base}/tra-sim/admin/taxpayers/${SERIAL}/receipts`, {
       headers: { authorization: `Bearer ${server.adminToken}` },
@@ -126,9 +33,9 @@ async function acknowledged(server: Server): Promise<number> {
 }
 
 async function run(clients: number): Promise<void> {
-  const server = await startServer(`clients-${clients}`);
+  const server = await startBuiltServer(bundle, { label: `clients-${clients}`, traWorker: true });
   try {
-    const token = await signIn(server);
+    const token = await signInOperator(server);
     const api = `${server.base}/v1/accounting/invoices`;
     const call = async (url: string, payload?: unknown) =>
       json(
