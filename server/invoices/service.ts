@@ -3,7 +3,7 @@
 // the company's writers, before the invoice row), writes the row and its audit entry.
 import crypto from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { and, desc, eq, ilike, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, gte, or, sql, type SQL } from 'drizzle-orm';
 import { eatDate } from '../../domain/dates';
 import { errorMessages } from '../../domain/errors';
 import { hasFiscalReceipt, type InvoiceStatus } from '../../domain/invoice-status';
@@ -434,14 +434,11 @@ export async function listInvoices(
   const text = query.q?.trim();
   if (text) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // `search_text`: the customer's name, number and phone, the references and the verification
+    // code, lower-cased by the database, which lowers the pattern the same way.
     filters.push(
       or(
-        ilike(sql`${invoices.customer}->>'name'`, pattern),
-        ilike(sql`${invoices.customer}->>'identificationNumber'`, pattern),
-        ilike(sql`${invoices.customer}->>'phoneNumber'`, pattern),
-        ilike(invoices.reference, pattern),
-        ilike(invoices.accountingNumber, pattern),
-        ilike(invoices.verificationCode, pattern),
+        sql`${invoices.searchText} like lower(${pattern})`,
         /^\d{1,9}$/.test(text) ? eq(invoices.receiptNumber, Number(text)) : undefined,
       ),
     );
@@ -453,14 +450,36 @@ export async function listInvoices(
       sql`(${invoices.date}, ${invoices.createdAt}, ${invoices.id}) < (${cursor.date}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
-  const rows = await selectInvoices(db)
-    .where(and(...filters))
-    .orderBy(desc(invoices.date), desc(invoices.createdAt), desc(invoices.id))
-    .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const order = [desc(invoices.date), desc(invoices.createdAt), desc(invoices.id)];
+  // A search's page is chosen on the invoices alone, then joined to its receipts: the planner
+  // cannot tell how many rows a pattern matches, and guessing few, it joined every match before
+  // sorting (12.5 → 7.0 ms for a name on all of 1,000 invoices). The other questions' plans
+  // already stop at the page.
+  const rows = text
+    ? await selectInvoices(db)
+        .where(
+          and(
+            eq(invoices.companyId, companyId),
+            inArray(
+              invoices.id,
+              db
+                .select({ id: invoices.id })
+                .from(invoices)
+                .where(and(...filters))
+                .orderBy(...order)
+                .limit(query.limit + 1),
+            ),
+          ),
+        )
+        .orderBy(...order)
+    : await selectInvoices(db)
+        .where(and(...filters))
+        .orderBy(...order)
+        .limit(query.limit + 1);
+  const shown = rows.slice(0, query.limit);
   const more = rows.length > query.limit;
   return {
-    items: page.map(fromJoined),
-    cursor: more ? encodeCursor(page[page.length - 1]!.invoice) : null,
+    items: shown.map(fromJoined),
+    cursor: more ? encodeCursor(shown[shown.length - 1]!.invoice) : null,
   };
 }

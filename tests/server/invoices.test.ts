@@ -359,11 +359,13 @@ describe('the list', () => {
       await post(token, body);
       env.clock.advance(1000);
     }
-    await call('POST', `/v1/accounting/invoices/${ids[0]}/submit`, {
+    const submitted: any = await call('POST', `/v1/accounting/invoices/${ids[0]}/submit`, {
       token,
       headers: submitHeaders(),
     });
     const list = (query: string) => call('GET', `/v1/accounting/invoices?${query}`, { token });
+    const found = async (query: string) =>
+      ((await list(query)).body as any).items.map((i: any) => i.id);
 
     const all = await list('limit=2');
     expect(all.body.items.map((i: any) => i.id)).toEqual([ids[4], ids[3]]);
@@ -383,6 +385,21 @@ describe('the list', () => {
     ).toEqual([early.id]);
     expect((await list('q=ntilie')).body.items.map((i: any) => i.id)).toEqual([ids[2]]);
     expect((await list('q=order-1')).body.items.map((i: any) => i.id)).toEqual([early.id]);
+    // Whatever the case typed, only what the pattern says: % and _ are letters here.
+    expect(await found('q=MAMA%20NTILIE')).toEqual([ids[2]]);
+    expect(await found('q=%25')).toEqual([]);
+    expect(await found('q=mteja_')).toEqual([]);
+    // The receipt's number and verification code find the receipt.
+    const fiscal = submitted.body.fiscal;
+    expect(await found(`q=${fiscal.receiptNumber as number}`)).toContain(ids[0]);
+    expect(await found(`q=${(fiscal.verificationCode as string).toLowerCase()}`)).toEqual([ids[0]]);
+    // A search pages like the whole list.
+    const first: any = await list('q=mteja&limit=2');
+    expect(first.body.items.map((i: any) => i.id)).toEqual([ids[4], ids[3]]);
+    expect(await found(`q=mteja&limit=2&cursor=${first.body.cursor as string}`)).toEqual([
+      ids[1],
+      ids[0],
+    ]);
     expect((await list('status=lost')).body.fields).toEqual({
       'status.0': 'This value is not valid',
     });

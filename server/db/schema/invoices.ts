@@ -75,6 +75,14 @@ export const invoices = pgTable(
     lastDeviceId: text('last_device_id'),
     /** Position in the company's changes feed (server/sync/changes.ts). */
     seq: bigint('seq', { mode: 'number' }).notNull(),
+    /**
+     * What the list's search looks in, in one lower-cased text kept by the database: the
+     * customer's name, identification number and phone, the reference, the accounting number
+     * and the verification code, one per line (a search never spans two of them).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(customer->>'name', '') || chr(10) || coalesce(customer->>'identificationNumber', '') || chr(10) || coalesce(customer->>'phoneNumber', '') || chr(10) || coalesce(reference, '') || chr(10) || coalesce(accounting_number, '') || chr(10) || coalesce(verification_code, ''))`,
+    ),
     submittedAt: at('submitted_at'),
     issuedAt: at('issued_at'),
     canceledAt: at('canceled_at'),
