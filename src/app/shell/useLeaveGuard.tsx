@@ -1,7 +1,6 @@
 // A form's question before its page is left with what was typed not saved. The invoice editor
-// keeps what is typed as a draft of its own; the other forms (customer, product, expense,
-// seller) keep nothing until saved, so leaving them by the menu, a link, Back or a reload would
-// lose it without a word.
+// keeps what is typed as a draft of its own; the other forms keep nothing until saved, so
+// leaving them by the menu, a link, Back or a reload would lose it without a word.
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
