@@ -121,6 +121,15 @@ describe('leaving a form with what was typed not saved', () => {
     ).toBe('Baraka Traders');
   });
 
+  it('lets a user who signs out from a typed form reach the sign-in page', async () => {
+    const { router } = await open('/customers/new', 'New customer');
+    await userEvent.type(screen.getByLabelText(/^Customer name/), 'Neema Mushi');
+    await userEvent.click(screen.getByTestId('user-menu'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(question()).toBeNull();
+  });
+
   it('asks in Kiswahili', async () => {
     const { router } = await open('/customers/new', 'Mteja mpya', 'sw');
     await userEvent.type(screen.getByLabelText(/^Jina la mteja/), 'Neema Mushi');
