@@ -138,6 +138,14 @@ export function UserManualPage() {
             </Trans>
           </P>
           <Shot name="new-invoice" alt={t`A new invoice`} />
+          <P>
+            <Trans>
+              An invoice you leave before saving stays on this phone, under "Invoices you started
+              and did not save" on the invoices list and on "New invoice". The other forms ask
+              before you leave them with what you typed not saved: "Keep typing" brings you back to
+              it.
+            </Trans>
+          </P>
         </Section>
 
         <Section id="issued" title={<Trans>Sending it to TRA</Trans>}>
