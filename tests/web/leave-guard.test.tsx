@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/db/db';
+import type { Company, VfdState } from '../../src/api/admin';
 import { stubApiEdge } from './helpers/api-edge';
+import { json, stubServer } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
@@ -127,6 +129,65 @@ describe('leaving a form with what was typed not saved', () => {
     await userEvent.click(screen.getByTestId('user-menu'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(question()).toBeNull();
+  });
+
+  it("asks before a company's certificate or paid-until date is left, once for both", async () => {
+    const user = await signedIn({ role: 'platform_admin', user_type: 'platform_admin' });
+    const company: Company = {
+      id: 'c1',
+      organizationId: 'o1',
+      name: 'Duka la Mama Ltd',
+      tin: '123456789',
+      vrn: null,
+      email: 'mama@example.co.tz',
+      phone: '255712345678',
+      address: 'Kariakoo, Dar es Salaam',
+      serial: '10TZ100625',
+      active: true,
+      blockedByTra: false,
+      paidUntil: null,
+      vfd: {
+        status: 'registered',
+        registeredAt: '2026-11-01T07:00:00.000Z',
+        certificateExpiresAt: null,
+      },
+    };
+    const vfd: VfdState = { status: 'registered', blockedByTra: false };
+    const server = stubServer({
+      'GET /api/v2/user/me': () => json(200, user),
+      'GET /v1/accounting/companies/c1': () => json(200, company),
+      'GET /v1/accounting/companies/c1/vfd': () => json(200, vfd),
+      'PUT /v1/accounting/companies/c1/certificate': () => json(200, vfd),
+    });
+    const { router } = await renderApp('/companies/c1');
+    await screen.findByRole('heading', { name: 'Duka la Mama Ltd', level: 1 });
+    const back = () => screen.getAllByRole('link', { name: 'Companies' }).at(-1)!;
+
+    // A file and password chosen, and a date typed: one question, not one per card.
+    await userEvent.upload(
+      document.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([new Uint8Array([48, 130])], 'vfd.pfx', { type: 'application/x-pkcs12' }),
+    );
+    await userEvent.type(screen.getByLabelText(/^Certificate password/), 'siri-ya-tra');
+    await userEvent.type(screen.getByLabelText(/^Paid until/), '31-12-2026');
+    await userEvent.click(back());
+    await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(screen.getAllByRole('dialog', { name: 'Leave without saving?' })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Keep typing' }));
+    await waitFor(() => expect(question()).toBeNull());
+    expect(router.state.location.pathname).toBe('/companies/c1');
+    expect((screen.getByLabelText(/^Certificate password/) as HTMLInputElement).value).toBe(
+      'siri-ya-tra',
+    );
+
+    // The certificate uploaded and the date cleared again: nothing is left to lose.
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText('The certificate is installed.');
+    expect(server.calls('PUT', '/v1/accounting/companies/c1/certificate')).toHaveLength(1);
+    await userEvent.clear(screen.getByLabelText(/^Paid until/));
+    await userEvent.click(back());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/companies'));
     expect(question()).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 // Replacing a company's certificate (a renewal, or a first upload that failed): the new file is
 // checked and the VFD registered again only when TRA needs it; a refused file keeps the old one.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { recordMessages } from '../../../domain/record-messages';
@@ -13,15 +13,20 @@ export function CertificateCard({
   companyId,
   registered,
   onInstalled,
+  onPending,
 }: {
   companyId: string;
   registered: boolean;
   onInstalled(vfd: VfdState): void;
+  /** Told whether a file or password is chosen and not yet uploaded. */
+  onPending(pending: boolean): void;
 }) {
   const { t, i18n } = useLingui();
   const [value, setValue] = useState<CertificateValues>({ file: null, password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const pending = value.file !== null || value.password !== '';
+  useEffect(() => onPending(pending), [onPending, pending]);
 
   const upload = async () => {
     const missing: Record<string, string> = {};

@@ -1,6 +1,6 @@
 // One company as an admin runs it: details, VFD state, certificate replacement, enabling and
 // disabling with a confirmation, the day it is paid until (platform admin), and working in it.
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import {
 } from '../../api/admin';
 import { readFailure } from '../../api/errors';
 import { BackLink } from '../../app/BackLink';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { notifyFailure, notifySuccess } from '../../app/notify';
 import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
@@ -35,6 +36,16 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
   const vfd = useServerData(() => fetchVfd(companyId), [companyId]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The page holds two small forms, a certificate to upload and the paid-until date; one
+  // question covers both, so leaving with both changed asks once.
+  const pending = useRef({ certificate: false, paidUntil: false });
+  const leave = useLeaveGuard(() => pending.current.certificate || pending.current.paidUntil);
+  const certificatePending = useCallback((value: boolean) => {
+    pending.current.certificate = value;
+  }, []);
+  const paidUntilPending = useCallback((value: boolean) => {
+    pending.current.paidUntil = value;
+  }, []);
   usePageTitle(company.data?.name ?? t`Company`);
 
   if (!company.data) {
@@ -110,8 +121,11 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
           vfd.set(state);
           company.reload();
         }}
+        onPending={certificatePending}
       />
-      {role === 'platform_admin' && <PaidUntilCard company={current} onSaved={company.set} />}
+      {role === 'platform_admin' && (
+        <PaidUntilCard company={current} onSaved={company.set} onPending={paidUntilPending} />
+      )}
       <ConfirmDialog
         opened={confirming}
         title={current.active ? t`Disable ${name}?` : t`Enable ${name}?`}
@@ -130,6 +144,7 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
           <Trans>Its people can sign in and work again.</Trans>
         )}
       </ConfirmDialog>
+      {leave.dialog}
     </Stack>
   );
 }
@@ -137,14 +152,19 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
 function PaidUntilCard({
   company,
   onSaved,
+  onPending,
 }: {
   company: Company;
   onSaved(company: Company): void;
+  onPending(pending: boolean): void;
 }) {
   const { t } = useLingui();
-  const [value, setValue] = useState(
+  const [stored, setStored] = useState(
     company.paidUntil ? company.paidUntil.split('-').reverse().join('-') : '',
   );
+  const [value, setValue] = useState(stored);
+  const pending = value.trim() !== stored.trim();
+  useEffect(() => onPending(pending), [onPending, pending]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -161,6 +181,7 @@ function PaidUntilCard({
     setBusy(false);
     if (saved) {
       setError(null);
+      setStored(value);
       onSaved(saved);
       notifySuccess(t`The subscription date is saved.`);
     }
