@@ -25,9 +25,12 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
 const SIGNED_IN_DOMAIN =
   /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|integrations|invoice-status|payments|record-messages|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
-/** Files that public pages and signed-in screens both show: the landing page's registration form. */
+/**
+ * Files that public pages and signed-in screens both show: the landing page's registration form,
+ * with the question it asks before what was typed in it is left.
+ */
 const PUBLIC_AND_LATER =
-  /^(src\/features\/registration\/RegistrationForm\.tsx|domain\/schemas\/registration\.ts)$/;
+  /^(src\/features\/registration\/RegistrationForm\.tsx|src\/app\/shell\/useLeaveGuard\.tsx|domain\/schemas\/registration\.ts)$/;
 /** The customer's receipt page, which only a customer sent its link opens. */
 const RECEIPT = /^src\/routes\/-components\/PublicReceiptPage\.tsx$/;
 /**

@@ -111,4 +111,21 @@ describe("a Swahili visitor's registration form", () => {
     );
     expect([...missing]).toEqual([]);
   });
+
+  it('ask in Swahili before what was typed in it is left', async () => {
+    stubServer({});
+    missing.clear();
+    const { router } = await renderApp('/', 'sw', []);
+    const form = await screen.findByRole('form', { name: 'Usajili' }, { timeout: 10_000 });
+    await userEvent.type(within(form).getByLabelText(/^Jina kamili/), 'Neema Mushi');
+    await userEvent.click(document.querySelector<HTMLAnchorElement>('a[href="/login"]')!);
+    await screen.findByRole('dialog', { name: 'Uondoke bila kuhifadhi?' });
+    expect(router.state.location.pathname).toBe('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Endelea kuandika' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((within(form).getByLabelText(/^Jina kamili/) as HTMLInputElement).value).toBe(
+      'Neema Mushi',
+    );
+    expect([...missing]).toEqual([]);
+  });
 });

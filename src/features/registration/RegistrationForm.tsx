@@ -11,6 +11,7 @@ import { registrationSchema, type RegistrationInput } from '../../../domain/sche
 import { visitorErrorMessages } from '../../../domain/visitor-errors';
 import { enterPotentialClient, registerPublicly } from '../../api/admin';
 import { notifyFailure } from '../../app/notify';
+import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { MobileInput } from '../admin/fields';
@@ -31,6 +32,7 @@ export function RegistrationForm({ signedIn }: { signedIn: boolean }) {
     initialValues: empty,
     validate: valibotValidate(registrationSchema),
   });
+  const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(
     async (values) => {
       const answer = await submitToServer(form, () =>
@@ -106,6 +108,7 @@ export function RegistrationForm({ signedIn }: { signedIn: boolean }) {
           <Trans>Register</Trans>
         </Button>
       </Stack>
+      {leave.dialog}
     </form>
   );
 }
