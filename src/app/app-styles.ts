@@ -33,7 +33,6 @@ import '@mantine/core/styles/Kbd.layer.css';
 import '@mantine/core/styles/LoadingOverlay.layer.css';
 import '@mantine/core/styles/Marquee.layer.css';
 import '@mantine/core/styles/Menubar.layer.css';
-import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/Pill.layer.css';
 import '@mantine/core/styles/PillsInput.layer.css';
 import '@mantine/core/styles/NavLink.layer.css';

@@ -104,6 +104,17 @@ async function bringOn(size: 'phone' | 'desktop') {
   await form.getByLabel(/^Phone/).fill('754123456');
   await form.getByLabel(/^Company name/).fill(business.companyName);
   await form.getByLabel(/^TIN/).fill(business.tin);
+  // A tap on Sign in by mistake asks first, in a dialog laid out as the app's are.
+  await landing.locator('a[href="/login"]:visible').first().click();
+  const question = landing.getByRole('dialog', { name: 'Leave without saving?' });
+  await question.waitFor();
+  const box = (await question.boundingBox())!;
+  expect(box.x).toBeGreaterThan(0);
+  expect(box.y).toBeGreaterThan(0);
+  expect(box.x + box.width).toBeLessThan(viewport.width);
+  await question.getByRole('button', { name: 'Keep typing' }).click();
+  await question.waitFor({ state: 'hidden' });
+  expect(await form.getByLabel(/^TIN/).inputValue()).toBe(business.tin);
   await form.getByRole('button', { name: 'Register' }).click();
   await landing.getByTestId('registration-received').waitFor();
   expect(await landing.getByTestId('registration-received').textContent()).toContain(
