@@ -184,6 +184,57 @@ describe('expenses in the browser', () => {
     }
   });
 
+  it('lets a mistyped receipt time be corrected, and cancels a read receipt only when asked', async () => {
+    const browser = browsers[0] ?? (await cameraOn(first));
+    const receipt = await issueReceipt(server, await tokenOf(server, 'operator1', password));
+    const { context, page } = await phone(browser, false);
+    try {
+      await page.goto('/expenses/new?method=code');
+      await page.getByRole('textbox', { name: 'Receipt code' }).fill(receipt.code);
+      await page.getByLabel('Receipt time').fill('01:02:03');
+      await page.getByTestId('look-up-receipt').click();
+      const failed = page.getByTestId('lookup-failed');
+      await failed.waitFor({ timeout: 20_000 });
+      // The card holds the code and time as typed, to correct in place.
+      expect(await failed.getByRole('textbox', { name: 'Receipt code' }).inputValue()).toBe(
+        receipt.code,
+      );
+      expect(await failed.getByLabel('Receipt time').inputValue()).toBe('01:02:03');
+      await failed.getByLabel('Receipt time').fill('02:03:04');
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await page.getByTestId('lookup-processing').waitFor();
+      await failed.waitFor({ timeout: 20_000 });
+      expect((await serverExpense(receipt.code)).lookup.time).toBe('02:03:04');
+      // Typed again from the start, the code goes on in the same expense.
+      await page.goto('/expenses/new?method=code');
+      await page.getByRole('textbox', { name: 'Receipt code' }).fill(receipt.code);
+      await page.getByLabel('Receipt time').fill(receipt.time);
+      await page.getByTestId('look-up-receipt').click();
+      await page.getByTestId('lookup-done').waitFor({ timeout: 20_000 });
+      const recorded = await serverExpense(receipt.code);
+      expect(recorded.time).toBe(receipt.time);
+      const { items } = await api.get<{ items: any[] }>(
+        `/v1/accounting/expenses?search=${encodeURIComponent(receipt.code)}`,
+      );
+      expect(items).toHaveLength(1);
+
+      // Cancel asks, says the receipt is already recorded, and only then cancels it.
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      const question = page.getByRole('dialog', { name: 'Cancel this expense?' });
+      await question.waitFor();
+      expect(await question.textContent()).toContain(
+        `Receipt ${receipt.code} was recorded in your expenses`,
+      );
+      await question.getByRole('button', { name: 'Cancel expense' }).click();
+      await page.waitForURL('**/expenses');
+      await expect
+        .poll(async () => (await serverExpense(receipt.code)).status, { timeout: 20_000 })
+        .toBe('canceled');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('uploads a photo attached offline once the connection returns, exactly once', async () => {
     const browser = browsers[0]!;
     const { context, page } = await phone(browser, false);

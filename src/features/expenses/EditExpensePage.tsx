@@ -37,7 +37,15 @@ export function EditExpensePage() {
       ) : !canEditExpense(expense.status) ? (
         <Text c="dimmed">{i18n._(errorMessages.expense_locked)}</Text>
       ) : (
-        <ExpenseForm companyId={companyId} expense={expense} onSaved={back} onCancel={back} />
+        <ExpenseForm
+          companyId={companyId}
+          expense={expense}
+          onSaved={back}
+          onCancel={(release) => {
+            release();
+            back();
+          }}
+        />
       )}
     </Stack>
   );

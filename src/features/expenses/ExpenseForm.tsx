@@ -77,7 +77,8 @@ export interface ExpenseFormProps {
   /** Files chosen before the form opened (an uploaded receipt without a QR code). */
   initialFiles?: NewAttachment[];
   onSaved(expense: LocalExpense): void;
-  onCancel(): void;
+  /** Cancel was pressed: `release` lets the page be left without the leave question. */
+  onCancel(release: () => void): void;
 }
 
 export function ExpenseForm({
@@ -591,14 +592,7 @@ export function ExpenseForm({
         )}
 
         <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => {
-              leave.release();
-              onCancel();
-            }}
-            disabled={saving}
-          >
+          <Button variant="default" onClick={() => onCancel(leave.release)} disabled={saving}>
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={saving} data-testid="save-expense">

@@ -41,6 +41,7 @@ import { AttachmentsCard } from './AttachmentsCard';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
 import { categoryName } from './labels';
 import { LookupStatusCard } from './LookupStatusCard';
+import type { ReceiptCodeValues } from './ReceiptCodeForm';
 import { useReceiptLookup } from './useReceiptLookup';
 import { useLiveQuery } from 'dexie-react-hooks';
 
@@ -113,23 +114,21 @@ export function ExpensePage() {
     }
   };
 
-  const retry = async () => {
-    if (!expense.lookup) return;
+  /** Reads the receipt again, with its code or time as corrected on the failed card. */
+  const retry = async (values: ReceiptCodeValues): Promise<Record<string, string> | void> => {
     setBusy(true);
     try {
       await recordScannedReceipt(companyId, {
         id: expense.id,
-        receiptCode: expense.receiptCode,
-        time: expense.lookup.time,
+        receiptCode: values.receiptCode,
+        time: values.time,
         source: expense.source === 'qr' ? 'qr' : 'code',
       });
     } catch (error) {
-      if (error instanceof RecordValidationError) {
-        notifyFailure({
-          code: 'expense_refused',
-          message: i18n._(error.fields._ ?? error.message),
-        });
-      } else throw error;
+      if (!(error instanceof RecordValidationError)) throw error;
+      const { _: general, ...fields } = error.fields;
+      if (general) notifyFailure({ code: 'expense_refused', message: i18n._(general) });
+      return Object.fromEntries(Object.entries(fields).map(([key, id]) => [key, i18n._(id)]));
     } finally {
       setBusy(false);
     }
@@ -165,7 +164,7 @@ export function ExpensePage() {
         <LookupStatusCard
           expense={expense}
           busy={busy}
-          onRetry={() => void retry()}
+          onRetry={retry}
           onEnterByHand={() =>
             void navigate({ to: '/expenses/$expenseId/edit', params: { expenseId: expense.id } })
           }

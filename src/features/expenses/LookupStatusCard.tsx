@@ -1,17 +1,19 @@
 // Where the reading of a scanned receipt stands: waiting for the connection, processing at TRA
-// (up to about a minute; the person can keep working), or failed, with a way to try again or to
-// enter the expense by hand. The code stays either way.
+// (up to about a minute; the person can keep working), or failed, with the code and time to
+// correct and try again, or a way to enter the expense by hand. The code stays either way.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconAlertTriangle, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { errorMessages } from '../../../domain/errors';
 import type { LocalExpense } from '../../db/db';
 import { useOnline } from '../invoices/useOnline';
+import { ReceiptCodeForm, type ReceiptCodeValues } from './ReceiptCodeForm';
 
 export interface LookupStatusCardProps {
   expense: LocalExpense;
   busy?: boolean;
-  onRetry(): void;
+  /** Reads the receipt again with the code and time as corrected; resolves with field errors. */
+  onRetry(values: ReceiptCodeValues): Promise<Record<string, string> | void>;
   onEnterByHand(): void;
 }
 
@@ -54,21 +56,23 @@ export function LookupStatusCard({ expense, busy, onRetry, onEnterByHand }: Look
         <Stack gap="sm">
           <Text size="sm">
             <Trans>
-              Receipt {code} at {time} is saved. Check the code and the time, then try again, or
-              enter the expense by hand.
+              Receipt {code} at {time} is saved. Correct the code or the time as printed on the
+              receipt and try again, or enter the expense by hand.
             </Trans>
           </Text>
+          <ReceiptCodeForm
+            initial={{ receiptCode: code, time }}
+            busy={busy}
+            submitLabel={t`Try again`}
+            onSubmit={onRetry}
+          />
           <Group gap="xs">
-            <Button leftSection={<IconPencil size={18} />} onClick={onEnterByHand}>
-              <Trans>Enter by hand</Trans>
-            </Button>
             <Button
               variant="default"
-              leftSection={<IconRefresh size={18} />}
-              onClick={onRetry}
-              loading={busy}
+              leftSection={<IconPencil size={18} />}
+              onClick={onEnterByHand}
             >
-              <Trans>Try again</Trans>
+              <Trans>Enter by hand</Trans>
             </Button>
           </Group>
         </Stack>

@@ -20,18 +20,25 @@ import {
   checkAttachmentContent,
   SIGNATURE_BYTES,
 } from '../../../domain/attachments';
+import { canEditExpense } from '../../../domain/expense';
+import { isExpenseFilled } from '../../../domain/expense-record';
 import type { ScannedReceipt } from '../../../domain/receipt-code';
 import type { LocalExpense } from '../../db/db';
 import type { NewAttachment } from '../../db/expense-attachments';
-import { expenseWithReceiptCode, recordScannedReceipt } from '../../db/expenses';
+import {
+  changeExpenseStatus,
+  expenseWithReceiptCode,
+  recordScannedReceipt,
+} from '../../db/expenses';
 import { useExpense } from '../../db/useExpense';
 import { RecordValidationError } from '../../db/validation';
 import { BackLink } from '../../app/BackLink';
-import { notifyFailure } from '../../app/notify';
+import { notifyFailure, notifySuccess } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useSession } from '../../stores/session';
 import { receiptQrWorker } from '../../workers/receipt-qr-client';
+import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { ExpenseForm } from './ExpenseForm';
 import { entryMethodLabels } from './labels';
 import { LookupStatusCard } from './LookupStatusCard';
@@ -83,6 +90,8 @@ export function NewExpensePage() {
   const [codeOnly, setCodeOnly] = useState<{ receiptCode: string; file?: NewAttachment } | null>(
     null,
   );
+  /** Cancel pressed on a receipt already recorded: it is asked whether to cancel the expense. */
+  const [canceling, setCanceling] = useState<{ release(): void } | null>(null);
   useReceiptLookup(companyId, started);
 
   if (!companyId) return null;
@@ -97,11 +106,16 @@ export function NewExpensePage() {
     void navigate({ to: '/expenses/new', search: { method: next }, replace: true });
   };
 
-  /** Records the code at once and follows its lookup on this page. */
+  /**
+   * Records the code at once and follows its lookup on this page. A code whose reading failed
+   * is read again in the same expense, with the code or time as corrected: from its card, or
+   * typed again from the start.
+   */
   const lookUp = async (
     input: { receiptCode: string; time: string },
     source: 'qr' | 'code' | 'upload',
     file?: NewAttachment,
+    retrying?: string,
   ): Promise<Record<string, string> | void> => {
     setBusy(true);
     try {
@@ -109,7 +123,12 @@ export function NewExpensePage() {
         companyId,
         input.receiptCode.replace(/\s/g, '').toUpperCase(),
       );
-      const id = known && known.id === search.id ? known.id : undefined;
+      const failedBefore =
+        known?.lookup?.status === 'failed' &&
+        !isExpenseFilled(known) &&
+        canEditExpense(known.status);
+      const id =
+        retrying ?? (known && (known.id === search.id || failedBefore) ? known.id : undefined);
       const saved = await recordScannedReceipt(
         companyId,
         { ...input, source: source === 'upload' ? 'code' : source, ...(id ? { id } : {}) },
@@ -163,6 +182,23 @@ export function NewExpensePage() {
     }
   };
 
+  /** A receipt is recorded as soon as its code is read; Cancel marks that expense canceled. */
+  const cancelStarted = async (expense: LocalExpense) => {
+    setBusy(true);
+    try {
+      await changeExpenseStatus(companyId, expense.id, 'canceled');
+      canceling?.release();
+      setCanceling(null);
+      notifySuccess(t`The expense is canceled.`);
+      void navigate({ to: '/expenses' });
+    } catch (error) {
+      if (!(error instanceof RecordValidationError)) throw error;
+      notifyFailure({ code: 'expense_refused', message: i18n._(error.fields._ ?? error.message) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const uploadName = upload?.file.name ?? '';
   const saved = (expense: LocalExpense) =>
     void navigate({ to: '/expenses/$expenseId', params: { expenseId: expense.id } });
@@ -171,6 +207,7 @@ export function NewExpensePage() {
   if (started) {
     const lookup = started.lookup;
     const review = byHand || !lookup || lookup.status === 'done' || started.items.length > 0;
+    const startedCode = started.receiptCode;
     return (
       <Stack gap="md" maw={820}>
         <BackLink to="/expenses">{t`Expenses`}</BackLink>
@@ -181,9 +218,7 @@ export function NewExpensePage() {
           <LookupStatusCard
             expense={started}
             busy={busy}
-            onRetry={() =>
-              void lookUp({ receiptCode: started.receiptCode, time: lookup!.time }, 'code')
-            }
+            onRetry={(values) => lookUp(values, 'code', undefined, started.id)}
             onEnterByHand={() => setByHand(true)}
           />
         )}
@@ -205,9 +240,24 @@ export function NewExpensePage() {
             companyId={companyId}
             expense={started}
             onSaved={saved}
-            onCancel={() => void navigate({ to: '/expenses' })}
+            onCancel={(release) => setCanceling({ release })}
           />
         )}
+        <ConfirmDialog
+          opened={canceling !== null}
+          onClose={() => setCanceling(null)}
+          busy={busy}
+          color="red"
+          title={t`Cancel this expense?`}
+          confirmLabel={t`Cancel expense`}
+          onConfirm={() => void cancelStarted(started)}
+        >
+          <Trans>
+            Receipt {startedCode} was recorded in your expenses when its code was read, and stays
+            there, pending, if you only leave this page. A canceled expense stays in the list but is
+            left out of reports, and cannot be edited again.
+          </Trans>
+        </ConfirmDialog>
       </Stack>
     );
   }
@@ -289,7 +339,10 @@ export function NewExpensePage() {
             expense={null}
             initialFiles={upload ? [upload.file] : []}
             onSaved={saved}
-            onCancel={() => void navigate({ to: '/expenses' })}
+            onCancel={(release) => {
+              release();
+              void navigate({ to: '/expenses' });
+            }}
           />
         </Stack>
       )}

@@ -1,6 +1,7 @@
 // While a scanned receipt is read at TRA (a job on the server, up to about a minute), the screen
-// showing it (the expense, or the list it is in) asks the server how far it is every two seconds, and brings the filled expense to the phone
-// (a sync) as soon as it is done or has failed. Offline, it waits: the outbox sends the lookup
+// showing it (the expense, or the list it is in) asks the server how far it is every two
+// seconds, and brings the filled expense to the phone (a sync) as soon as it is done or has
+// failed. Offline, it waits: the outbox sends the lookup
 // when the connection returns, and the asking starts again.
 import { useEffect } from 'react';
 import { api } from '../../api/client';
@@ -39,9 +40,12 @@ export function useReceiptLookup(
           .json<{ status: string | null }>()
           .catch(() => null);
         if (!live) return;
+        // Finished on the server: bring it here. Asking goes on until this phone has it, as
+        // the server may still hold the last reading while this phone's new one (a retry, a
+        // corrected time) waits in the outbox; the sync sends that first.
         if (state && state.status !== 'queued' && state.status !== 'reading') {
           await syncAndWait(10_000);
-          return;
+          if (!live) return;
         }
       }
       timer = setTimeout(() => void ask(), POLL_MS);
