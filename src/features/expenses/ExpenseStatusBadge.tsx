@@ -16,13 +16,18 @@ export function ExpenseStatusBadge({ expense }: { expense: LocalExpense }) {
     lookup.status !== 'done' &&
     expense.items.length === 0
   ) {
+    const label = i18n._(lookupStatusLabels[lookup.status]);
+    // In a narrow row it gives way to the receipt's name, cut short; the whole text in its title.
     return (
       <Badge
         color={lookup.status === 'failed' ? 'orange' : 'blue'}
         variant="light"
+        maw="100%"
+        miw={0}
+        title={label}
         data-testid="expense-status"
       >
-        {i18n._(lookupStatusLabels[lookup.status])}
+        {label}
       </Badge>
     );
   }

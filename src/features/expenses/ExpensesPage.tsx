@@ -51,11 +51,11 @@ function ExpenseRow({ expense, category }: { expense: LocalExpense; category: st
           {details}
         </Text>
       </div>
-      <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+      <Stack gap={2} align="flex-end" style={{ flexShrink: 0, maxWidth: '55%' }}>
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {total}
         </Text>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" maw="100%">
           <ExpenseStatusBadge expense={expense} />
           <RecordSyncBadge state={expense.syncState} compact />
         </Group>

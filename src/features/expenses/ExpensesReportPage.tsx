@@ -165,6 +165,10 @@ export function ExpensesReportPage() {
     [vatKey]: chartNumber(entry.totalVat),
   }));
   const compact = (value: number) => i18n.number(value, { notation: 'compact' });
+  // Wide enough for the longest tick, which the highest bar's figure is as long as: "elfu 300"
+  // in Swahili is twice "300K".
+  const highest = Math.max(0, ...(report?.overTime ?? []).map((e) => chartNumber(e.totalAmount)));
+  const amountAxisWidth = Math.max(48, 12 + 7 * compact(highest).length);
 
   return (
     <Stack gap="md" maw={1100}>
@@ -337,7 +341,7 @@ export function ExpensesReportPage() {
                     { name: netKey, color: 'risiti.6' },
                     { name: vatKey, color: 'orange.5' },
                   ]}
-                  yAxisProps={{ tickFormatter: compact, width: 48 }}
+                  yAxisProps={{ tickFormatter: compact, width: amountAxisWidth }}
                   valueFormatter={(value) => formatAmount(Math.round(value * 100) as Cents)}
                   withLegend
                 />

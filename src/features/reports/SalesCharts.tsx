@@ -20,6 +20,8 @@ function weekdayNames(locale: string): string[] {
 export function SalesHeatmap({ report }: { report: SalesReport }) {
   const { t, i18n } = useLingui();
   const days = weekdayNames(i18n.locale);
+  // Swahili has no short weekday names ("Jumatatu"): upright, they do not run into each other.
+  const longNames = days.some((day) => day.length > 4);
   const busy = Array.from({ length: 24 }, (_, hour) =>
     report.heatmap.some((row) => row[hour]!.receipts > 0),
   );
@@ -49,8 +51,10 @@ export function SalesHeatmap({ report }: { report: SalesReport }) {
         withXLabels
         withYLabels
         xLabelsPosition="top"
-        xLabelsRotation={0}
-        xLabelsHeight={24}
+        xLabelsRotation={longNames ? -90 : 0}
+        xLabelsHeight={longNames ? 72 : 24}
+        // Standing up from the top of their column rather than hanging into the cells.
+        styles={longNames ? { xLabel: { textAnchor: 'start' } } : undefined}
         yLabelsWidth={48}
         cellSize={30}
         gap={3}

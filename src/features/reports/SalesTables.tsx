@@ -74,7 +74,7 @@ const num = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
 export function TaxGroupsTable({ report }: { report: SalesReport }) {
   const { t, i18n } = useLingui();
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <Table.ScrollContainer minWidth={280}>
       <Table striped data-testid="tax-groups">
         <Table.Thead>
           <Table.Tr>
