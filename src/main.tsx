@@ -19,6 +19,8 @@ import { useSession } from './stores/session';
 applyDeferredStyles();
 
 const root = document.getElementById('root')!;
+/** The language of the page the server sent, read before the app sets its own on `<html>`. */
+const drawnIn = document.documentElement.lang;
 
 /**
  * Whether React owns every control on the page. Hydration commits the frame first and takes
@@ -75,7 +77,7 @@ async function start() {
   const hydrating =
     root.hasAttribute('inert') &&
     root.firstChild !== null &&
-    document.documentElement.lang === i18n.locale &&
+    drawnIn === i18n.locale &&
     useSession.getState().user === null &&
     router.state.location.pathname === address;
   // Rendered as the build rendered it: TanStack Router leaves out its root Suspense boundary when

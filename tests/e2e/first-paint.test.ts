@@ -153,6 +153,30 @@ describe('first paint of the public pages', () => {
     }
   });
 
+  it('draws the page anew, with no error, in the language chosen on this device', async () => {
+    // The server sends the copy in the browser's language; the device's own choice differs.
+    for (const [locale, chosen, heading] of [
+      ['en-US', 'sw', 'Ingia'],
+      ['sw-TZ', 'en', 'Log in'],
+    ] as const) {
+      const context = await newContext(suite.browser, suite.server.url, {
+        viewport: PHONE,
+        locale,
+      });
+      const errors: string[] = [];
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript((language) => localStorage.setItem('language', language), chosen);
+      await page.goto('/login');
+      await page.waitForFunction(() => !document.getElementById('root')!.inert);
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+      expect(await page.locator('html').getAttribute('lang')).toBe(chosen);
+      expect(errors, `${locale} with ${chosen} chosen`).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('shows the page in Swahili when that is the browser’s first language', async () => {
     const { context, page } = await open('/login', { script: false, size: PHONE, locale: 'sw-TZ' });
     expect(await page.locator('html').getAttribute('lang')).toBe('sw');
