@@ -149,7 +149,7 @@ export function ExpensesPage() {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
           <Select
             label={t`Status`}
             value={search.status ?? ''}
@@ -192,6 +192,13 @@ export function ExpensesPage() {
             label={t`From`}
             value={search.from ?? ''}
             onChange={(event) => setFilter({ from: event.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            label={t`To`}
+            value={search.to ?? ''}
+            min={search.from}
+            onChange={(event) => setFilter({ to: event.currentTarget.value || undefined })}
           />
         </SimpleGrid>
       </Stack>
