@@ -8,6 +8,7 @@ import { RATE_SCALE } from '../../domain/currency';
 import { eatDate } from '../../domain/dates';
 import { errorMessages } from '../../domain/errors';
 import { canEditExpense, type ExpenseStatus } from '../../domain/expense';
+import type { CategorizedExpense } from '../../domain/expense-categorize';
 import { expenseAmounts, isExpenseFilled, type ExpenseRecord } from '../../domain/expense-record';
 import { cents } from '../../domain/money';
 import {
@@ -398,4 +399,26 @@ export async function findExpenses(
       (!filters.vendorId || expense.vendor?.vendorId === filters.vendorId) &&
       words.every((word) => expense.searchText.includes(word)),
   );
+}
+
+/**
+ * The company's latest expenses that have a category, newest first: what the categorizer
+ * (domain/expense-categorize.ts) learns the shop's choices from, on the phone.
+ */
+export async function categorizedExpenses(
+  companyId: string,
+  limit = 1000,
+): Promise<CategorizedExpense[]> {
+  const rows = await db.expenses
+    .where('[companyId+sortKey]')
+    .between([companyId, ''], [companyId, '\uffff'])
+    .reverse()
+    .filter((expense) => !expense.deleted && expense.status !== 'canceled' && !!expense.categoryId)
+    .limit(limit)
+    .toArray();
+  return rows.map((expense) => ({
+    categoryId: expense.categoryId!,
+    vendorName: expense.vendor?.name ?? null,
+    descriptions: expense.items.map((item) => item.description),
+  }));
 }

@@ -55,6 +55,7 @@ import {
   type ExpenseFormValues,
 } from './expense-form';
 import { categoryName } from './labels';
+import { SuggestCategory } from './SuggestCategory';
 
 /** "1500" becomes "1,500.00" when the field is left; text that is not an amount stays. */
 const tidy = (text: string) => {
@@ -230,18 +231,28 @@ export function ExpenseForm({
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <Select
-                label={t`Category`}
-                placeholder={t`Choose a category`}
-                data={categoryOptions}
-                searchable
-                clearable
-                nothingFoundMessage={t`No category matches`}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('categoryId')}
-                value={values.categoryId || null}
-                onChange={(value) => form.setFieldValue('categoryId', value ?? '')}
-              />
+              <Stack gap={4}>
+                <Select
+                  label={t`Category`}
+                  placeholder={t`Choose a category`}
+                  data={categoryOptions}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t`No category matches`}
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps('categoryId')}
+                  value={values.categoryId || null}
+                  onChange={(value) => form.setFieldValue('categoryId', value ?? '')}
+                />
+                <SuggestCategory
+                  companyId={companyId}
+                  categories={categories ?? []}
+                  descriptions={values.items.map((item) => item.description)}
+                  vendorName={values.vendor.name}
+                  onSuggested={(categoryId) => form.setFieldValue('categoryId', categoryId)}
+                  onRefused={(message) => form.setFieldError('categoryId', message)}
+                />
+              </Stack>
               <Select
                 label={t`Amounts on the receipt`}
                 data={AMOUNT_TYPES.map((type) => ({
