@@ -262,13 +262,16 @@ export type ExpenseStatusChange = v.InferOutput<typeof expenseStatusChangeSchema
 export const categorizationRequestSchema = v.pipe(
   v.object({
     vendorName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
-    items: v.array(
-      v.object({
-        description: v.optional(
-          v.pipe(v.string(), v.trim(), v.maxLength(255, em.descriptionLength.id)),
-        ),
-      }),
-      em.categorizeNeedsDescription.id,
+    items: v.pipe(
+      v.array(
+        v.object({
+          description: v.optional(
+            v.pipe(v.string(), v.trim(), v.maxLength(255, em.descriptionLength.id)),
+          ),
+        }),
+        em.categorizeNeedsDescription.id,
+      ),
+      v.maxLength(MAX_EXPENSE_ITEMS, em.tooManyItems.id),
     ),
   }),
   v.forward(

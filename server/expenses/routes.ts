@@ -8,6 +8,7 @@ import { EXPENSE_STATUSES } from '../../domain/expense';
 import { reportFilterSchema } from '../../domain/expense-report';
 import { m } from '../../domain/messages';
 import {
+  categorizationRequestSchema,
   expenseSchema,
   expenseStatusChangeSchema,
   receiptLookupSchema,
@@ -24,6 +25,7 @@ import {
   readAttachment,
   storeAttachment,
 } from './attachments';
+import { suggestExpenseCategory } from './categorize';
 import { buildReportDocument, reportFileName } from './report';
 import { renderReportPdf } from './report-pdf';
 import { renderReportXlsx } from './report-xlsx';
@@ -145,6 +147,12 @@ export function expenseRoutes(deps: Deps) {
       granularity: report.granularity,
       count: report.rows.length,
     });
+  });
+
+  app.post('/categorize', async (c) => {
+    const ctx = await moduleContext(c, deps);
+    const request = parseWith(categorizationRequestSchema, await readJson(c));
+    return c.json(await suggestExpenseCategory(deps.db, ctx.companyId, request));
   });
 
   app.post('/', async (c) => {

@@ -527,3 +527,65 @@ describe('who may use the expense module (spec §6)', () => {
     expect(chunked.status).toBe(413);
   });
 });
+
+describe('suggesting a category', () => {
+  it("reads the lines with the categories' words, then learns the company's own choices", async () => {
+    const { token } = await shop();
+    const ask = (body: unknown) =>
+      server.call('POST', '/v1/accounting/expenses/categorize', { token, body });
+    const category = async (name: string, code: string) => {
+      const id = crypto.randomUUID();
+      const saved = await server.call('PUT', `/v1/accounting/expense-categories/${id}`, {
+        token,
+        body: { id, name, code, description: '' },
+      });
+      expect(saved.status).toBe(201);
+      return id;
+    };
+    const power = await category('Umeme na maji', 'POWER');
+    const lunches = await category('Staff lunches', 'LUNCH');
+
+    const umeme = await ask({ items: [{ description: 'Umeme wa mwezi' }] });
+    expect(umeme.status).toBe(200);
+    expect(umeme.body.suggestion).toMatchObject({ categoryId: power, learned: false });
+    expect((await ask({ items: [{ description: 'Chakula cha mchana' }] })).body).toEqual({
+      suggestion: null,
+    });
+
+    // The shop files its staff's meals under lunches; the engine follows.
+    for (const description of ['Chakula cha mchana', 'Chakula cha wafanyakazi']) {
+      const saved = expense({
+        categoryId: lunches,
+        items: [{ description, quantity: 1000, unitAmount: 500_000, taxType: 'STANDARD' }],
+        payments: [{ method: 'CASH', amount: 500_000 }],
+      });
+      expect(
+        (await server.call('PUT', `/v1/accounting/expenses/${saved.id}`, { token, body: saved }))
+          .status,
+      ).toBe(201);
+    }
+    const lunch = await ask({ items: [{ description: 'Chakula cha jioni' }] });
+    expect(lunch.body.suggestion).toMatchObject({ categoryId: lunches, learned: true });
+  });
+
+  it('says a description is needed, and refuses strangers and junk', async () => {
+    const { token } = await shop();
+    const empty = await server.call('POST', '/v1/accounting/expenses/categorize', {
+      token,
+      body: { items: [{ description: '  ' }] },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.fields.items).toBe(
+      'AI categorization needs a description on at least one item',
+    );
+    const tooMany = await server.call('POST', '/v1/accounting/expenses/categorize', {
+      token,
+      body: { items: Array.from({ length: 201 }, () => ({ description: 'Sukari' })) },
+    });
+    expect(tooMany.status).toBe(422);
+    const stranger = await server.call('POST', '/v1/accounting/expenses/categorize', {
+      body: { items: [{ description: 'LUKU' }] },
+    });
+    expect(stranger.status).toBe(401);
+  });
+});
