@@ -186,6 +186,15 @@ export function UserManualPage() {
             </Trans>
           </P>
           <Shot name="operators" alt={t`The operators list`} />
+          <P>
+            <Trans>
+              Under "Expenses" you record what the business spends: scan a receipt's QR code, type
+              its code and time, upload it, or enter it by hand. A receipt read from its code is
+              recorded at once; if its reading fails, correct the code or the time on its card and
+              try again. "Suggest a category" reads the receipt's lines and learns from how you
+              filed earlier expenses, even without a connection.
+            </Trans>
+          </P>
         </Section>
 
         <Section id="admins" title={<Trans>For organization admins</Trans>}>
