@@ -15,7 +15,8 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
 /**
  * Files whose messages no public or sign-in page shows: the signed-in screens (but the account's
  * parts, which the password pages use), the server's and the service worker's, and the domain's
- * rules of the signed-in work (expenses, invoices, reports, payments, integrations, imports).
+ * rules of the signed-in work (expenses, invoices, reports, insights, payments, integrations,
+ * imports).
  * The errors the app words itself on those pages (domain/visitor-errors.ts), the domain's common
  * validation messages and the rules of users and passwords stay in the first part, as does any
  * domain file not named here; the rest of the error catalogue is the server's and the signed-in
@@ -23,7 +24,7 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
  * tests/web/catalog-parts.test.tsx fails when a public or sign-in page shows one of them.
  */
 const SIGNED_IN_DOMAIN =
-  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|integrations|invoice-status|payments|record-messages|sales-report|tax|ussd|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
+  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|insights-engine|integrations|invoice-status|payments|record-messages|sales-report|tax|ussd|weekdays|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
 /**
  * Files that public pages and signed-in screens both show: the landing page's registration form,

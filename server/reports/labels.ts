@@ -78,15 +78,7 @@ export const reportLabels = {
   firmware: /*i18n*/ { id: 'Firmware' },
 } satisfies Record<string, Message>;
 
-export const weekdayLabels: Message[] = [
-  /*i18n*/ { id: 'Monday' },
-  /*i18n*/ { id: 'Tuesday' },
-  /*i18n*/ { id: 'Wednesday' },
-  /*i18n*/ { id: 'Thursday' },
-  /*i18n*/ { id: 'Friday' },
-  /*i18n*/ { id: 'Saturday' },
-  /*i18n*/ { id: 'Sunday' },
-];
+export { weekdayLabels } from '../../domain/weekdays';
 
 export const traStateLabels: Record<'pending' | 'accepted' | 'rejected', Message> = {
   pending: /*i18n*/ { id: 'Waiting for TRA' },
