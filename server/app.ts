@@ -27,6 +27,7 @@ import { receiptCopyRoutes } from './reissue/routes';
 import { potentialClientRoutes, registrationRoutes } from './registration/routes';
 import { reportRoutes } from './reports/routes';
 import { ussdAccountRoutes, ussdGatewayRoutes } from './ussd/routes';
+import { insightRoutes } from './insights/routes';
 import { integrationRoutes } from './integrations/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
@@ -132,6 +133,7 @@ export function createApp(deps: Deps) {
   app.route('/v1/accounting/ussd', ussdAccountRoutes(deps));
   app.route('/ussd', ussdGatewayRoutes(deps));
   app.route('/v1/accounting/integrations', integrationRoutes(deps));
+  app.route('/v1/accounting/insights', insightRoutes(deps));
 
   if (deps.traSim) {
     app.route('/tra-sim', simulatorProxy(deps.traSim.thread, deps.config.trustProxy));

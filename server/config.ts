@@ -66,6 +66,18 @@ const envSchema = v.object({
   TRA_SIM_ADMIN_TOKEN: v.optional(
     v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
   ),
+  AI_DAILY_LIMIT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be a whole number of requests'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+    '20',
+  ),
+  AI_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL'))),
+  AI_API_KEY: optionalText,
+  AI_MODEL: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'gpt-4o-mini'),
   USSD_GATEWAY_TOKEN: v.optional(
     v.pipe(
       v.string(),
@@ -132,6 +144,14 @@ export interface Config {
    * callback is not served while it is unset.
    */
   ussdGatewayToken: string | undefined;
+  /**
+   * AI business insights: each user's AI requests a day, and the OpenAI-compatible model that
+   * writes them when one is configured (null: the server's own engine).
+   */
+  ai: {
+    dailyLimit: number;
+    llm: { baseUrl: string; apiKey: string | undefined; model: string } | null;
+  };
   /**
    * The accounting services this server offers; a provider without client id and secret is
    * null ("not configured on this server") and everything else keeps working.
@@ -202,6 +222,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
     traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
     ussdGatewayToken: e.USSD_GATEWAY_TOKEN,
+    ai: {
+      dailyLimit: e.AI_DAILY_LIMIT,
+      llm: e.AI_BASE_URL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        : null,
+    },
     integrations: {
       xero: providerConfig(e.XERO_CLIENT_ID, e.XERO_CLIENT_SECRET, {
         authorizeUrl: e.XERO_AUTHORIZE_URL,

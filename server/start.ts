@@ -15,6 +15,7 @@ import { createDbTurns, inRequestTurn } from './db/scheduler';
 import { createLogger, type Logger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
 import { startReceiptLookups } from './expenses/lookup/job';
+import { startInsightTasks } from './insights/job';
 import { startStatisticsRefresh } from './db/statistics';
 import { startIntegrationImports } from './integrations/service';
 import { createMailer } from './mail/mailer';
@@ -185,6 +186,7 @@ export async function startServer(
   const contactMail = startContactMailRetry(deps);
   const registrationMail = startRegistrationMailRetry(deps);
   const receiptLookups = startReceiptLookups(deps);
+  const insightTasks = startInsightTasks(deps);
   const statistics = startStatisticsRefresh(deps);
   const integrationImports = config.integrationImports ? startIntegrationImports(deps) : null;
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
@@ -197,6 +199,7 @@ export async function startServer(
       await contactMail.stop();
       await registrationMail.stop();
       await receiptLookups.stop();
+      await insightTasks.stop();
       await statistics.stop();
       await integrationImports?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));

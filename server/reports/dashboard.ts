@@ -27,7 +27,7 @@ interface Period {
 }
 
 /** Totals of several companies' receipts over a period, in one query. */
-async function totalsByCompany(
+export async function totalsByCompany(
   db: DbOrTx,
   companyIds: string[],
   period: Period,

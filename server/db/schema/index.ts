@@ -10,3 +10,4 @@ export * from './admin';
 export * from './expenses';
 export * from './reports';
 export * from './integrations';
+export * from './insights';
