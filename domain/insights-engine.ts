@@ -220,6 +220,13 @@ const msg = {
   overdueAction: /*i18n*/ {
     id: 'Keep the server connected; if it lasts, look at the VFD on the dashboard.',
   },
+  unknownCostsTitle: /*i18n*/ { id: 'What the business keeps is unknown' },
+  unknownCosts: /*i18n*/ {
+    id: 'Sales before VAT were {sales}, but no expense is recorded for the period, so what is left cannot be told.',
+  },
+  unknownCostsAction: /*i18n*/ {
+    id: 'Record the period’s purchases and costs so Risiti can tell what the business keeps.',
+  },
   profitTitle: /*i18n*/ { id: 'Sales cover expenses: {margin}% left' },
   profit: /*i18n*/ {
     id: 'Sales before VAT were {sales}; expenses before VAT {expenses}, leaving {left}.',
@@ -620,6 +627,19 @@ function healthInsights(f: InsightFigures): EngineInsight[] {
         recommendedAction: msg.noActivityAction,
         values: {},
         severityScore: 50,
+      },
+    ];
+  }
+  if (f.expenses.current.count === 0) {
+    return [
+      {
+        ...base,
+        confidence: 0.9,
+        title: msg.unknownCostsTitle,
+        summary: msg.unknownCosts,
+        recommendedAction: msg.unknownCostsAction,
+        values: { sales: money(sales) },
+        severityScore: 40,
       },
     ];
   }

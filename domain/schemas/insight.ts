@@ -2,7 +2,7 @@
 // sales, expenses, tax or overall health. Provider output is untrusted text, so it is parsed with
 // this schema before it is stored or shown; anything out of range is refused, not repaired.
 import * as v from 'valibot';
-import { DATE_PRESETS, dateRangeSchema } from '../date-range';
+import { DATE_PRESETS, dateRangeSchema, type DatePreset } from '../date-range';
 import type { Message } from '../i18n';
 import { calendarDate } from './fields';
 
@@ -107,4 +107,29 @@ export interface InsightQuota {
 
 export function quotaLeft(quota: InsightQuota): number {
   return Math.max(0, quota.limit - quota.used);
+}
+
+/** A generation task as the API answers it: its status, and its insights once completed. */
+export interface InsightTaskView {
+  id: string;
+  type: InsightType;
+  status: InsightTaskStatus;
+  period: { preset: DatePreset; firstDay: string; lastDay: string };
+  insights: Insight[] | null;
+  /** The error code of a failed task (domain/errors.ts). */
+  error: string | null;
+  /** Answered from an earlier generation today, without a new AI request. */
+  cached: boolean;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** What the app reads first: the user's consent, today's quota and their latest task. */
+export interface InsightState {
+  /** null until the user answered the question. */
+  consent: boolean | null;
+  quota: InsightQuota;
+  latest: InsightTaskView | null;
+  /** Who writes the insights: the server's own engine, or an outside AI service it is set up with. */
+  engine: 'own' | 'outside';
 }

@@ -9,37 +9,15 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { eatDate } from '../../domain/dates';
 import type { Locale } from '../../domain/i18n';
 import type {
-  Insight,
   InsightQuota,
   InsightRequest,
-  InsightTaskStatus,
-  InsightType,
+  InsightState,
+  InsightTaskView,
 } from '../../domain/schemas/insight';
-import type { DatePreset } from '../../domain/date-range';
 import type { AuthUser, Deps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { aiConsents, insightTasks } from '../db/schema';
 import { appError } from '../http/app-error';
-
-export interface InsightTaskView {
-  id: string;
-  type: InsightType;
-  status: InsightTaskStatus;
-  period: { preset: DatePreset; firstDay: string; lastDay: string };
-  insights: Insight[] | null;
-  /** The error code of a failed task. */
-  error: string | null;
-  cached: boolean;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface InsightState {
-  consent: boolean | null;
-  quota: InsightQuota;
-  /** The user's latest task for the company, so a reopened dashboard finds its way back. */
-  latest: InsightTaskView | null;
-}
 
 type TaskRow = typeof insightTasks.$inferSelect;
 
@@ -102,6 +80,7 @@ export async function insightState(
     consent: await consentOf(deps.db, userId),
     quota: await quotaOf(deps, deps.db, userId),
     latest: latest ? taskView(latest) : null,
+    engine: deps.config.ai.llm ? 'outside' : 'own',
   };
 }
 

@@ -192,6 +192,20 @@ describe('expenses, tax and health', () => {
     );
   });
 
+  it('does not call sales profit when no expense is recorded', () => {
+    const said = generateInsights(
+      'health',
+      figures({ sales: { current: totals(10, 1_180_000) } }),
+    ).map((insight) => written(insight, 'en'));
+    expect(said).toEqual([
+      expect.objectContaining({
+        title: 'What the business keeps is unknown',
+        summary:
+          'Sales before VAT were Tsh 10,000.00, but no expense is recorded for the period, so what is left cannot be told.',
+      }),
+    ]);
+  });
+
   it('compares with nothing when there was nothing before', () => {
     expect(percentChange(100, 0)).toBeNull();
     expect(percentChange(150, 100)).toBe(50);

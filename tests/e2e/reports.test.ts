@@ -195,6 +195,30 @@ describe("the owner's numbers, on a desktop", () => {
     await shot(owner, 'dashboard-owner-1280');
   });
 
+  it("writes AI insights of the month with the server's own engine, once the owner agrees", async () => {
+    const panel = owner.getByTestId('insights-panel');
+    await panel.getByTestId('insights-consent').waitFor();
+    await panel.getByRole('button', { name: 'I agree' }).click();
+    await panel.getByText('Business health', { exact: true }).click();
+    await panel.getByRole('button', { name: 'Get insights' }).click();
+    const insight = panel.getByTestId('insight').first();
+    await insight.waitFor({ timeout: 20_000 });
+    // No expense is recorded: what is left cannot be told.
+    expect(await insight.textContent()).toContain('What the business keeps is unknown');
+    expect(await insight.textContent()).toContain('Sales before VAT were Tsh 5,254.24');
+    expect(await insight.textContent()).toContain('What to do:');
+    expect(await panel.getByTestId('insights-quota').textContent()).toBe(
+      'AI requests today: 1 of 20',
+    );
+    await noSideScroll(owner);
+    await panel.screenshot({ path: path.join(shots, 'insights-1280.png') });
+
+    // Reopened, the dashboard shows the same analysis again.
+    await owner.reload();
+    await owner.getByTestId('insights-panel').getByTestId('insight').first().waitFor();
+    expect(await owner.getByTestId('insights-made').textContent()).toMatch(/^Analysed at /);
+  });
+
   it('reads a year from the server and prints its PDF', async () => {
     await owner.goto('/sales?preset=this_year');
     await owner.getByTestId('total-incl').getByText('Tsh 6,200.00').waitFor();

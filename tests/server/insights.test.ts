@@ -127,6 +127,7 @@ describe('consent', () => {
       consent: null,
       quota: { used: 0, limit: env.deps.config.ai.dailyLimit },
       latest: null,
+      engine: 'own',
     });
     const refused = await call('POST', `${BASE}/tasks`, {
       token: owner,
@@ -428,6 +429,7 @@ describe('an outside model', () => {
       token: owner,
       body: { type: 'sales', preset: 'this_month' },
     });
+    expect((await call('GET', BASE, { token: owner })).body.engine).toBe('outside');
     const failed = await generated(owner, asked.body.id);
     expect(failed).toMatchObject({ status: 'failed', error: 'ai_failed', insights: null });
     expect(seen.at(-1)!.authorization).toBe('Bearer sk-test');

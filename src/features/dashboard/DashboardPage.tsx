@@ -18,6 +18,7 @@ import { QuickActions } from './QuickActions';
 
 const CompanyFigures = lazy(() => import('./CompanyFigures'));
 const OrganizationOverview = lazy(() => import('./OrganizationOverview'));
+const InsightsPanel = lazy(() => import('../insights/InsightsPanel'));
 
 const route = getRouteApi('/_app/dashboard');
 
@@ -65,6 +66,9 @@ function Views({ user }: { user: SessionUser }) {
             <Suspense fallback={<Loader role="status" aria-label={t`Loading`} />}>
               <CompanyFigures companyId={companyId} own preset={preset} />
             </Suspense>
+            <Suspense fallback={null}>
+              <InsightsPanel preset={preset} />
+            </Suspense>
           </Stack>
         )}
       </Stack>
@@ -90,6 +94,9 @@ function Views({ user }: { user: SessionUser }) {
             </Anchor>
             <Suspense fallback={<Loader role="status" aria-label={t`Loading`} />}>
               <CompanyFigures companyId={search.company} own={false} preset={preset} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <InsightsPanel companyId={search.company} preset={preset} />
             </Suspense>
           </>
         ) : (
