@@ -195,6 +195,15 @@ export function UserManualPage() {
               filed earlier expenses, even without a connection.
             </Trans>
           </P>
+          <P>
+            <Trans>
+              "AI business insights", under your figures on the dashboard, reads the period's sales,
+              expenses and tax and says what stands out, how urgent it is and what to do. It asks
+              for your consent first, and you can turn it off there. Choose sales, expenses, tax or
+              business health and tap "Get insights"; asking the same again the same day costs
+              nothing, and the number of requests a day is limited. It needs a connection.
+            </Trans>
+          </P>
         </Section>
 
         <Section id="admins" title={<Trans>For organization admins</Trans>}>
