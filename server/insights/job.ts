@@ -7,6 +7,7 @@ import { generateInsights, type EngineInsight } from '../../domain/insights-engi
 import type { Locale, Message } from '../../domain/i18n';
 import type { ProviderInsights } from '../../domain/schemas/insight';
 import type { Deps } from '../context';
+import { startQueueLoop } from '../queue-loop';
 import { insightTasks } from '../db/schema';
 import { withDbPriority } from '../db/scheduler';
 import { translate } from '../i18n';
@@ -100,28 +101,11 @@ export async function runDueInsights(deps: Deps, limit = 10): Promise<number> {
   return done;
 }
 
+/** Reads the queue every `intervalMs`, and again at once while there are tasks. */
 export function startInsightTasks(deps: Deps, intervalMs = 500) {
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runDueInsights(deps)
-      .catch((error: unknown) => {
-        deps.log.error('Insight tasks failed', { error: String(error) });
-        return 0;
-      })
-      .then((finished) => {
-        running = null;
-        if (!stopped && finished > 0) setImmediate(tick);
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startQueueLoop(() => runDueInsights(deps), {
+    intervalMs,
+    log: deps.log,
+    failure: 'Insight tasks failed',
+  });
 }

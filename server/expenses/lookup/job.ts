@@ -8,6 +8,7 @@
 // stays and the expense is entered by hand or looked up again.
 import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
+import { startQueueLoop } from '../../queue-loop';
 import { auditLog, expenses } from '../../db/schema';
 import { reserveChangeSeq } from '../../sync/changes';
 import { verifyBase } from '../../vfd/device';
@@ -201,28 +202,9 @@ export function startReceiptLookups(
   intervalMs = 1_000,
   options: LookupRunOptions = {},
 ) {
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runDueLookups(deps, options)
-      .catch((error: unknown) => {
-        deps.log.error('Receipt lookups failed', { error: String(error) });
-        return 0;
-      })
-      .then((tried) => {
-        running = null;
-        if (!stopped && tried > 0) setImmediate(tick);
-      });
-  };
-  timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-  };
+  return startQueueLoop(() => runDueLookups(deps, options), {
+    intervalMs,
+    log: deps.log,
+    failure: 'Receipt lookups failed',
+  });
 }
