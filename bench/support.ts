@@ -22,6 +22,7 @@ import { createLogger } from '../server/logger';
 import { createMailer } from '../server/mail/mailer';
 import { installCertificate } from '../server/vfd/registration';
 import { invoiceBody } from '../tests/helpers/invoices';
+import { ephemeralSecrets } from '../server/secrets';
 
 export async function benchDatabase(): Promise<
   Database & { label: string; url?: string; drop(): Promise<void> }
@@ -63,7 +64,7 @@ export function benchDeps(database: Database, traUrl: string): Deps {
     config: loadConfig({ DATA_DIR: dataDir, TRA_BASE_URL: traUrl, LOG_LEVEL: 'error' }),
     clock: systemClock,
     mailer: createMailer({ from: 'bench@risiti.local', dataDir }),
-    secrets: { jwtKey: crypto.randomBytes(32), dataKey: crypto.randomBytes(32) },
+    secrets: ephemeralSecrets(),
     log: createLogger('error'),
     traBaseUrl: traUrl,
   };

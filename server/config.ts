@@ -4,6 +4,14 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { parseFaults, type FaultSettings } from './tra-sim/faults';
 
+/** The push services of Chrome, Firefox, Edge and Safari. */
+const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+];
+
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
 
 const optionalUrl = (fallback: string) =>
@@ -65,6 +73,18 @@ const envSchema = v.object({
   ),
   TRA_SIM_ADMIN_TOKEN: v.optional(
     v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters')),
+  ),
+  VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')),
+  ),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')),
+  ),
+  PUSH_SERVICE_HOSTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z0-9.*:-]+(,[a-z0-9.*:-]+)*$/i, 'must be host names separated by commas'),
+    ),
   ),
   AI_DAILY_LIMIT: v.optional(
     v.pipe(
@@ -144,6 +164,13 @@ export interface Config {
    * callback is not served while it is unset.
    */
   ussdGatewayToken: string | undefined;
+  /** The server's VAPID key pair for Web Push, when given (else generated into DATA_DIR). */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /**
+   * The push services a browser's subscription may point to (host names, `*.` for any
+   * subdomain): the server posts notifications there and nowhere else.
+   */
+  pushServiceHosts: string[];
   /**
    * AI business insights: each user's AI requests a day, and the OpenAI-compatible model that
    * writes them when one is configured (null: the server's own engine).
@@ -222,6 +249,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     traSimFaults: parseFaults(e.TRA_SIM_FAULTS),
     traSimAdminToken: e.TRA_SIM_ADMIN_TOKEN,
     ussdGatewayToken: e.USSD_GATEWAY_TOKEN,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.toLowerCase().split(',')
+      : DEFAULT_PUSH_SERVICE_HOSTS,
     ai: {
       dailyLimit: e.AI_DAILY_LIMIT,
       llm: e.AI_BASE_URL

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import type { Config } from './config';
 
 export interface Secrets {
@@ -10,19 +11,36 @@ export interface Secrets {
   jwtKey: Uint8Array;
   /** 32-byte AES key for data at rest (PFX files and their passwords). */
   dataKey: Buffer;
+  /** The server's VAPID key pair for Web Push (base64url), which push services check. */
+  vapid: { publicKey: string; privateKey: string };
 }
 
-export function loadSecrets(config: Pick<Config, 'dataDir' | 'jwtSecret' | 'dataKey'>): Secrets {
+interface Stored {
+  jwtSecret?: string;
+  dataKey?: string;
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+}
+
+export function loadSecrets(
+  config: Pick<Config, 'dataDir' | 'jwtSecret' | 'dataKey' | 'vapid'>,
+): Secrets {
   const file = path.join(config.dataDir, 'secrets.json');
-  let stored: { jwtSecret?: string; dataKey?: string } = {};
+  let stored: Stored = {};
   if (fs.existsSync(file)) {
-    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof stored;
+    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Stored;
   }
-  const missing = (!config.jwtSecret && !stored.jwtSecret) || (!config.dataKey && !stored.dataKey);
+  const missing =
+    (!config.jwtSecret && !stored.jwtSecret) ||
+    (!config.dataKey && !stored.dataKey) ||
+    (!config.vapid && !stored.vapidPrivateKey);
   if (missing) {
+    const vapid = stored.vapidPrivateKey ? null : webpush.generateVAPIDKeys();
     stored = {
       jwtSecret: stored.jwtSecret ?? crypto.randomBytes(48).toString('base64url'),
       dataKey: stored.dataKey ?? crypto.randomBytes(32).toString('hex'),
+      vapidPublicKey: stored.vapidPublicKey ?? vapid!.publicKey,
+      vapidPrivateKey: stored.vapidPrivateKey ?? vapid!.privateKey,
     };
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
@@ -32,6 +50,10 @@ export function loadSecrets(config: Pick<Config, 'dataDir' | 'jwtSecret' | 'data
   return {
     jwtKey: new TextEncoder().encode(jwtSecret),
     dataKey: Buffer.from(dataKey, 'hex'),
+    vapid: config.vapid ?? {
+      publicKey: stored.vapidPublicKey!,
+      privateKey: stored.vapidPrivateKey!,
+    },
   };
 }
 
@@ -40,6 +62,7 @@ export function ephemeralSecrets(): Secrets {
   return {
     jwtKey: crypto.randomBytes(48),
     dataKey: crypto.randomBytes(32),
+    vapid: webpush.generateVAPIDKeys(),
   };
 }
 

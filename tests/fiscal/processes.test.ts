@@ -27,6 +27,7 @@ import {
   type StandaloneSimulator,
   type VfdProcess,
 } from '../helpers/processes';
+import { ephemeralSecrets } from '../../server/secrets';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasPostgres) {
@@ -72,7 +73,7 @@ function depsFor(database: Database, shared: Shared, traUrl: string): Deps {
     }),
     clock: systemClock,
     mailer: memoryMailer(),
-    secrets: { jwtKey: crypto.randomBytes(32), dataKey: Buffer.from(shared.dataKey, 'hex') },
+    secrets: { ...ephemeralSecrets(), dataKey: Buffer.from(shared.dataKey, 'hex') },
     log: createLogger('error'),
     traBaseUrl: traUrl,
   };

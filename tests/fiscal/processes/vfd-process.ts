@@ -7,7 +7,6 @@
 //   HOLDER        this process's lease holder name
 //   LEASE_MS, REQUEST_TIMEOUT_MS   worker timings
 //   FISCALIZE     companyId:count — invoices to fiscalize at start, concurrently with sending
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { createLogger } from '../../../server/logger';
 import { fiscalizeInvoice } from '../../../server/vfd/fiscalize';
 import { createTraWorker } from '../../../server/vfd/worker';
 import { invoiceFor, memoryMailer } from '../../helpers/fiscal';
+import { ephemeralSecrets } from '../../../server/secrets';
 
 const env = process.env;
 const dbSetting = env.VFD_DB!;
@@ -38,7 +38,7 @@ const deps: Deps = {
   }),
   clock: systemClock,
   mailer: memoryMailer(),
-  secrets: { jwtKey: crypto.randomBytes(32), dataKey: Buffer.from(env.DATA_KEY!, 'hex') },
+  secrets: { ...ephemeralSecrets(), dataKey: Buffer.from(env.DATA_KEY!, 'hex') },
   log: createLogger('error'),
   traBaseUrl: env.TRA_URL!,
 };
