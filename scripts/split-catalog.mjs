@@ -24,7 +24,7 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
  * tests/web/catalog-parts.test.tsx fails when a public or sign-in page shows one of them.
  */
 const SIGNED_IN_DOMAIN =
-  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|insights-engine|integrations|invoice-status|payments|record-messages|sales-report|tax|ussd|weekdays|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
+  /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|insights-engine|integrations|invoice-status|payments|push|record-messages|sales-report|tax|ussd|weekdays|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER = /^(src\/features\/(?!account\/)|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
 /**
  * Files that public pages and signed-in screens both show: the landing page's registration form,

@@ -28,6 +28,7 @@ import { potentialClientRoutes, registrationRoutes } from './registration/routes
 import { reportRoutes } from './reports/routes';
 import { ussdAccountRoutes, ussdGatewayRoutes } from './ussd/routes';
 import { insightRoutes } from './insights/routes';
+import { pushRoutes } from './push/routes';
 import { integrationRoutes } from './integrations/routes';
 import type { AppEnv, Deps } from './context';
 import { AppError, appError } from './http/app-error';
@@ -134,6 +135,7 @@ export function createApp(deps: Deps) {
   app.route('/ussd', ussdGatewayRoutes(deps));
   app.route('/v1/accounting/integrations', integrationRoutes(deps));
   app.route('/v1/accounting/insights', insightRoutes(deps));
+  app.route('/v1/accounting/push', pushRoutes(deps));
 
   if (deps.traSim) {
     app.route('/tra-sim', simulatorProxy(deps.traSim.thread, deps.config.trustProxy));

@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './logger';
 import { invoiceQueueHooks } from './invoices/settle';
 import { startReceiptLookups } from './expenses/lookup/job';
 import { startInsightTasks } from './insights/job';
+import { startPushSender } from './push/service';
 import { startStatisticsRefresh } from './db/statistics';
 import { startIntegrationImports } from './integrations/service';
 import { createMailer } from './mail/mailer';
@@ -187,6 +188,7 @@ export async function startServer(
   const registrationMail = startRegistrationMailRetry(deps);
   const receiptLookups = startReceiptLookups(deps);
   const insightTasks = startInsightTasks(deps);
+  const pushSender = startPushSender(deps);
   const statistics = startStatisticsRefresh(deps);
   const integrationImports = config.integrationImports ? startIntegrationImports(deps) : null;
   log.info(`Risiti listening on ${url} (database: ${database.kind}, TRA: ${deps.traBaseUrl})`);
@@ -200,6 +202,7 @@ export async function startServer(
       await registrationMail.stop();
       await receiptLookups.stop();
       await insightTasks.stop();
+      await pushSender.stop();
       await statistics.stop();
       await integrationImports?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -11,3 +11,4 @@ export * from './expenses';
 export * from './reports';
 export * from './integrations';
 export * from './insights';
+export * from './push';

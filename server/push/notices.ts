@@ -1,0 +1,55 @@
+// What the server tells people by push, and to whom. Each is queued in the transaction of its
+// event (server/push/service.ts queuePush) and written in the user's language when sent.
+import { and, eq } from 'drizzle-orm';
+import type { Message } from '../../domain/i18n';
+import type { Tx } from '../db/client';
+import { users } from '../db/schema';
+import { queuePush } from './service';
+
+const text = {
+  refusedTitle: /*i18n*/ { id: 'TRA refused a receipt' },
+  refused: /*i18n*/ {
+    id: 'The receipt of {customer} was refused: {reason}. Open the invoice to correct it.',
+  },
+  refusedNoReason: /*i18n*/ {
+    id: 'The receipt of {customer} was refused. Open the invoice to see why and correct it.',
+  },
+} satisfies Record<string, Message>;
+
+/** A receipt TRA refused: its company's owners and the operator who issued it. */
+export async function noticeReceiptRefused(
+  tx: Tx,
+  event: {
+    companyId: string;
+    invoiceId: string;
+    operatorId: string | null;
+    customer: string;
+    reason: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const owners = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, event.companyId),
+        eq(users.role, 'company_owner'),
+        eq(users.status, 'active'),
+      ),
+    );
+  const to = owners.map((owner) => owner.id);
+  if (event.operatorId) to.push(event.operatorId);
+  await queuePush(
+    tx,
+    to,
+    {
+      title: text.refusedTitle,
+      body: event.reason ? text.refused : text.refusedNoReason,
+      values: { customer: event.customer, reason: event.reason?.slice(0, 200) ?? '' },
+      url: `/edit-invoice/${event.invoiceId}`,
+      tag: `refused-${event.invoiceId}`,
+    },
+    event.at,
+  );
+}
