@@ -1,13 +1,15 @@
 /// <reference lib="webworker" />
 // The service worker: precaches the built app and answers every page navigation with the
 // cached shell, so the app opens offline on any route; on Background Sync it sends the outbox
-// as the signed-in user, even with every page of the app closed.
+// as the signed-in user, even with every page of the app closed; it shows the server's push
+// notifications and opens their page when tapped.
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { onNotificationClick, onPush } from '../src/pwa/push-worker';
 import { onOutboxSync, provideServiceWorkerSync } from '../src/sync/service-worker';
 import { createStoredSessionSync } from '../src/sync/stored-session';
 
@@ -29,3 +31,5 @@ self.addEventListener('message', (event) => {
 
 provideServiceWorkerSync(createStoredSessionSync());
 self.addEventListener('sync', onOutboxSync);
+self.addEventListener('push', onPush(self));
+self.addEventListener('notificationclick', onNotificationClick(self));

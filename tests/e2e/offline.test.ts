@@ -1,11 +1,65 @@
 // After one visit the installed app opens without the server: the service worker serves the
-// app and the stored session keeps the user signed in.
+// app and the stored session keeps the user signed in. The same worker shows a push
+// notification the server sends, with the app's pages closed.
 import { describe, expect, it } from 'vitest';
 import { newContext } from './helpers/browser';
 import { serverAndBrowser } from './helpers/suite';
 import { activateSeededUser, signIn } from './helpers/session';
 
 const suite = serverAndBrowser();
+
+describe('push notifications', () => {
+  it('are shown by the service worker as the server wrote them', async () => {
+    const password = await activateSeededUser(suite.server, 'operator1');
+    const context = await newContext(suite.browser, suite.server.url);
+    await context.grantPermissions(['notifications'], { origin: suite.server.url });
+    const page = await context.newPage();
+    await signIn(page, 'operator1', password);
+    await page.goto('/profile');
+    expect(await page.getByTestId('notifications-card').getAttribute('data-state')).not.toBe(
+      'unavailable',
+    );
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // What a push service delivers, handed to the worker by the browser's own test hook.
+    const cdp = await context.newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      registrations.push(...event.registrations);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: suite.server.url,
+      registrationId: registrations[0]!.registrationId,
+      data: JSON.stringify({
+        title: 'TRA refused a receipt',
+        body: 'The receipt of Neema Joseph was refused.',
+        url: '/invoices',
+        tag: 'refused-1',
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({
+            title: shown.title,
+            body: shown.body,
+            data: shown.data as unknown,
+          })),
+        ),
+      )
+      .toEqual([
+        {
+          title: 'TRA refused a receipt',
+          body: 'The receipt of Neema Joseph was refused.',
+          data: { url: '/invoices' },
+        },
+      ]);
+    await context.close();
+  });
+});
 
 describe('offline', () => {
   it('reopens signed in on the dashboard and the profile with no server', async () => {

@@ -1,7 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { worksInCompany } from '../../../domain/roles';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useSession } from '../../stores/session';
+import { NotificationsCard } from '../notifications/NotificationsCard';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 
@@ -23,6 +25,7 @@ export function ProfilePage() {
       </div>
       <ProfileCard key={user.id} user={user} />
       <PasswordCard />
+      {worksInCompany(user.role) && <NotificationsCard />}
     </Stack>
   );
 }
