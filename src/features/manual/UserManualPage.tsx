@@ -165,6 +165,13 @@ export function UserManualPage() {
               or share its link on WhatsApp or by SMS.
             </Trans>
           </P>
+          <P>
+            <Trans>
+              If TRA refuses a receipt, the invoice shows TRA's reason. Turn on "Notifications on
+              this phone" in your profile to be told at once, even when Risiti is closed; the owner
+              is told too.
+            </Trans>
+          </P>
         </Section>
 
         <Section id="owners" title={<Trans>For company owners</Trans>}>
