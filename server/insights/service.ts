@@ -1,8 +1,9 @@
 // AI business insights (spec §4): consent first, then generation in the background with its
 // status polled and a failed task retried, within a daily quota of AI requests per user.
 // - A user has one task queued or running at a time: a second request is 'Too many requests'.
-// - The same company, type, period and language asked again on the same EAT day is answered
-//   from the completed task (cached), which costs no request; `fresh` asks again regardless.
+// - The same user's question (company, type, period, language) asked again on the same EAT
+//   day is answered from its completed task (cached), which costs no request; `fresh` asks
+//   again regardless.
 // - A task is its asker's: anyone else is told it does not exist.
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -124,6 +125,7 @@ export async function requestInsights(
       .from(insightTasks)
       .where(
         and(
+          eq(insightTasks.userId, user.id),
           eq(insightTasks.companyId, companyId),
           eq(insightTasks.type, request.type),
           eq(insightTasks.firstDay, request.firstDay),

@@ -10,11 +10,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTsh, type Cents } from '../../domain/money';
 import { ManualClock } from '../../server/clock';
-import { expenseCategories, users } from '../../server/db/schema';
+import { companies, expenseCategories, users } from '../../server/db/schema';
 import { runDueInsights } from '../../server/insights/job';
 import { invoiceQueueHooks } from '../../server/invoices/settle';
 import { createTraWorker, type TraWorker } from '../../server/vfd/worker';
-import { createCompanyWithPeople, digits } from '../helpers/factories';
+import { createCompanyWithPeople, createUser, digits } from '../helpers/factories';
 import { FAST, createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, submitHeaders, type InvoiceShop } from '../helpers/invoices';
 import { tokenFor } from '../helpers/session';
@@ -244,6 +244,27 @@ describe('generating insights', () => {
     const state = await call('GET', BASE, { token: owner });
     expect(state.body.quota.used).toBe(1);
     expect(state.body.latest).toMatchObject({ id: asked.body.id, status: 'completed' });
+
+    // The organization's admin asking the same gets their own analysis, not the owner's task.
+    const [company] = await env.deps.db
+      .select({ organizationId: companies.organizationId })
+      .from(companies)
+      .where(eq(companies.id, shop.companyId));
+    const admin = await tokenFor(
+      env.server,
+      await createUser(env.deps.db, 'org_admin', { organizationId: company!.organizationId }),
+    );
+    await call('PUT', `${BASE}/consent`, { token: admin, body: { granted: true } });
+    const theirs = await call('POST', `${BASE}/tasks?companyId=${shop.companyId}`, {
+      token: admin,
+      body: { type: 'sales', preset: 'this_month' },
+    });
+    expect(theirs.status).toBe(202);
+    expect((await generated(admin, theirs.body.id)).insights).toEqual(
+      task.insights.map((insight: object) =>
+        expect.objectContaining({ ...insight, generatedAt: expect.any(String) }),
+      ),
+    );
 
     // Asked afresh: a new request, counted.
     const fresh = await call('POST', `${BASE}/tasks`, {

@@ -1,7 +1,8 @@
 // AI business insights (spec §3, §4): each user's consent to AI processing of the company's
 // figures, and the generation tasks. A task is the queue's row and, once completed, the cache:
 // the same company, type, period and language asked again the same day is answered from it
-// without a new AI request. The daily quota counts the AI requests of a user's tasks.
+// without a new AI request (per user, as tasks are). The daily quota counts the AI requests of
+// a user's tasks.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
