@@ -94,7 +94,6 @@ async function claim(deps: Deps, limit: number): Promise<Queued[]> {
       .from(pushMessages)
       .where(
         and(
-          isNull(pushMessages.sentAt),
           lte(pushMessages.nextAt, now),
           or(isNull(pushMessages.leaseUntil), lt(pushMessages.leaseUntil, now)),
         ),
@@ -184,14 +183,14 @@ export async function runDuePush(deps: Deps, limit = 20): Promise<number> {
     const attempts = message.attempts + 1;
     const delay = RETRY_MINUTES[attempts - 1];
     const now = deps.clock.now();
-    await deps.db
-      .update(pushMessages)
-      .set(
-        done || delay === undefined
-          ? { sentAt: now, attempts, leaseUntil: null }
-          : { attempts, leaseUntil: null, nextAt: new Date(now.getTime() + delay * 60_000) },
-      )
-      .where(eq(pushMessages.id, message.id));
+    if (done || delay === undefined) {
+      await deps.db.delete(pushMessages).where(eq(pushMessages.id, message.id));
+    } else {
+      await deps.db
+        .update(pushMessages)
+        .set({ attempts, leaseUntil: null, nextAt: new Date(now.getTime() + delay * 60_000) })
+        .where(eq(pushMessages.id, message.id));
+    }
   }
   return batch.length;
 }

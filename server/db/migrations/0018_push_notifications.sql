@@ -9,8 +9,7 @@ CREATE TABLE "push_messages" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_at" timestamp with time zone NOT NULL,
 	"lease_until" timestamp with time zone,
-	"created_at" timestamp with time zone NOT NULL,
-	"sent_at" timestamp with time zone
+	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "push_subscriptions" (
@@ -25,6 +24,6 @@ CREATE TABLE "push_subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "push_messages" ADD CONSTRAINT "push_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "push_messages_due_idx" ON "push_messages" USING btree ("next_at") WHERE "push_messages"."sent_at" is null;--> statement-breakpoint
+CREATE INDEX "push_messages_due_idx" ON "push_messages" USING btree ("next_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");

@@ -1,8 +1,8 @@
 // Web Push: the browsers that asked for notifications, and the notifications waiting to go.
 // A notification is written in the transaction of the event it tells of (a receipt TRA
 // refused), so it goes out only if that event was recorded, and a sender process that stops
-// leaves it to be sent by the next. Each is its user's, translated when it is sent.
-import { sql } from 'drizzle-orm';
+// leaves it to be sent by the next. Each is its user's, translated when it is sent, and
+// deleted once sent (or given up).
 import {
   index,
   integer,
@@ -57,11 +57,6 @@ export const pushMessages = pgTable(
     nextAt: at('next_at').notNull(),
     leaseUntil: at('lease_until'),
     createdAt: at('created_at').notNull(),
-    sentAt: at('sent_at'),
   },
-  (t) => [
-    index('push_messages_due_idx')
-      .on(t.nextAt)
-      .where(sql`${t.sentAt} is null`),
-  ],
+  (t) => [index('push_messages_due_idx').on(t.nextAt)],
 );
