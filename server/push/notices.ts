@@ -2,7 +2,7 @@
 // event (server/push/service.ts queuePush) and written in the user's language when sent.
 import { and, eq } from 'drizzle-orm';
 import type { Message } from '../../domain/i18n';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { queuePush } from './service';
 
@@ -13,6 +13,12 @@ const text = {
   },
   refusedNoReason: /*i18n*/ {
     id: 'The receipt of {customer} was refused. Open the invoice to see why and correct it.',
+  },
+  overdueTitle: /*i18n*/ {
+    id: '{count, plural, one {A receipt of {company} waits for TRA} other {# receipts of {company} wait for TRA}}',
+  },
+  overdue: /*i18n*/ {
+    id: '{count, plural, one {TRA has not accepted it} other {TRA has not accepted them}} for more than {days} days. Open the dashboard to check the VFD and the connection.',
   },
 } satisfies Record<string, Message>;
 
@@ -49,6 +55,25 @@ export async function noticeReceiptRefused(
       values: { customer: event.customer, reason: event.reason?.slice(0, 200) ?? '' },
       url: `/edit-invoice/${event.invoiceId}`,
       tag: `refused-${event.invoiceId}`,
+    },
+    event.at,
+  );
+}
+
+/** Receipts waiting for TRA past the overdue time: the admins the alert mail goes to. */
+export async function noticeReceiptsOverdue(
+  db: DbOrTx,
+  event: { to: string[]; company: string; count: number; days: number; at: Date },
+): Promise<void> {
+  await queuePush(
+    db,
+    event.to,
+    {
+      title: text.overdueTitle,
+      body: text.overdue,
+      values: { company: event.company, count: event.count, days: event.days },
+      url: '/dashboard',
+      tag: 'tra-overdue',
     },
     event.at,
   );

@@ -1,5 +1,5 @@
 // Telling a company's admins (its owner and its organization's admins) when receipts wait too
-// long for TRA, or when TRA rejected one. Each document is reported once: rows are claimed
+// long for TRA (by mail and push), or when TRA rejected one (by mail). Each document is reported once: rows are claimed
 // with a conditional update before mailing (so two processes never both mail), and unclaimed
 // again if the mail could not be sent.
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
@@ -7,6 +7,7 @@ import type { Locale, Message } from '../../domain/i18n';
 import type { Deps } from '../context';
 import { companies, fiscalReceipts, traOutbox, users, zReports } from '../db/schema';
 import { translate } from '../i18n';
+import { noticeReceiptsOverdue } from '../push/notices';
 
 export const alertText = {
   overdueSubject: /*i18n*/ { id: 'Receipts of {company} are not yet accepted by TRA' },
@@ -105,7 +106,7 @@ async function mailCompany(
   const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) return;
   const recipients = await deps.db
-    .select({ email: users.email, language: users.language })
+    .select({ id: users.id, email: users.email, language: users.language })
     .from(users)
     .where(
       and(
@@ -166,6 +167,17 @@ async function mailCompany(
       to: recipient.email,
       subject,
       text: `${intro}\n\n${lines.map((line) => `- ${line}`).join('\n')}\n`,
+    });
+  }
+  // Receipts stuck on the way to TRA are also pushed to the admins' phones (a refusal is pushed
+  // as TRA answers, server/push/notices.ts).
+  if (kind === 'overdue') {
+    await noticeReceiptsOverdue(deps.db, {
+      to: recipients.map((recipient) => recipient.id),
+      company: company.name,
+      count: items.length,
+      days,
+      at: deps.clock.now(),
     });
   }
 }

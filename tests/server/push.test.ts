@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages, pushSubscriptions, users } from '../../server/db/schema';
 import { invoiceReceiptSettled } from '../../server/invoices/settle';
 import { runDuePush } from '../../server/push/service';
+import { sendTraAlerts } from '../../server/vfd/alerts';
 import { createUser } from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, submitHeaders, type InvoiceShop } from '../helpers/invoices';
@@ -279,5 +280,33 @@ describe('a receipt TRA refused', () => {
         .where(eq(pushSubscriptions.endpoint, phone.subscription.endpoint)),
     ).toHaveLength(0);
     answer = 201;
+  });
+
+  it('and receipts TRA keeps waiting past the overdue time are pushed to the owner', async () => {
+    const shop = await invoiceShop(env);
+    const owner = await ownerOf(shop);
+    const phone = browser('owner-overdue');
+    await call('PUT', `${BASE}/subscription`, {
+      token: await tokenFor(env.server, { id: owner.id, role: 'company_owner' }),
+      body: phone.subscription,
+    });
+    const body = invoiceBody();
+    await call('POST', '/v1/accounting/invoices', { token: shop.token, body });
+    await call('POST', `/v1/accounting/invoices/${String(body.id)}/submit`, {
+      token: shop.token,
+      headers: submitHeaders(),
+    });
+    // No worker sends it here: two days later it is overdue.
+    env.clock.advance(env.deps.config.traOverdueMs + 60_000);
+    await sendTraAlerts(env.deps, env.deps.config.traOverdueMs);
+    received.length = 0;
+    await runDuePush(env.deps);
+    const message = received.find((m) => m.path === '/push/owner-overdue')!;
+    expect(phone.read(message)).toEqual({
+      title: `A receipt of ${shop.name} waits for TRA`,
+      body: 'TRA has not accepted it for more than 2 days. Open the dashboard to check the VFD and the connection.',
+      url: '/dashboard',
+      tag: 'tra-overdue',
+    });
   });
 });
