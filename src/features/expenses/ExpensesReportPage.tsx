@@ -25,7 +25,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import {
   DATE_PRESETS,
   datePresetLabels,
-  presetRange,
   type DatePreset,
   type DayRange,
 } from '../../../domain/date-range';
@@ -39,6 +38,7 @@ import { useVendors } from '../../db/useVendors';
 import { notifyFailure } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
+import { customPeriodErrors, periodOfSearch } from '../reports/period';
 import { categoryName } from './labels';
 import type { ExpenseReportSearch } from './search';
 
@@ -47,16 +47,16 @@ const tsh = (amount: Cents) => `Tsh ${formatAmount(amount)}`;
 const chartNumber = (amount: Cents) => Number(toDecimalString(amount));
 const dayText = (iso: string) => iso.split('-').reverse().join('-');
 
-/** The period the address names: a preset, or the custom days (this month when unusable). */
+/**
+ * The period the address names: a preset, or the custom days; null for custom days that are
+ * missing, backwards or longer than a report, which the period's fields then name.
+ */
 export function reportRange(
   search: ExpenseReportSearch,
   now: number,
-): Pick<DayRange, 'firstDay' | 'lastDay'> {
-  if (search.preset === 'custom' && search.from && search.to && search.from <= search.to) {
-    return { firstDay: search.from, lastDay: search.to };
-  }
-  const preset = search.preset && search.preset !== 'custom' ? search.preset : 'this_month';
-  return presetRange(preset, now);
+): Pick<DayRange, 'firstDay' | 'lastDay'> | null {
+  const period = periodOfSearch(search, new Date(now));
+  return period && { firstDay: period.firstDay, lastDay: period.lastDay };
 }
 
 function saveBlob(name: string, blob: Blob) {
@@ -97,12 +97,16 @@ export function ExpensesReportPage() {
   const categories = useExpenseCategories(companyId);
   const vendors = useVendors(companyId);
   const expenses = useLiveQuery(
-    () => (companyId ? findExpenses(companyId, { from: range.firstDay, to: range.lastDay }) : []),
-    [companyId, range.firstDay, range.lastDay],
+    () =>
+      companyId && range
+        ? findExpenses(companyId, { from: range.firstDay, to: range.lastDay })
+        : [],
+    [companyId, range?.firstDay, range?.lastDay],
   );
   const report = useMemo(
     () =>
       expenses &&
+      range &&
       expenseReport(expenses, {
         range,
         categoryId: search.categoryId,
@@ -123,7 +127,7 @@ export function ExpensesReportPage() {
     void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true });
 
   const download = async (format: 'pdf' | 'xlsx') => {
-    if (!companyId) return;
+    if (!companyId || !range) return;
     setDownloading(format);
     try {
       const query: Record<string, string> = {
@@ -152,6 +156,7 @@ export function ExpensesReportPage() {
   };
 
   const preset: DatePreset = search.preset ?? 'this_month';
+  const periodError = customPeriodErrors(search, i18n);
   const byCategory = (report?.byCategory ?? []).slice(0, 8).map((entry) => ({
     category: nameOf(entry.categoryId),
     [t`Total`]: chartNumber(entry.totalAmount),
@@ -177,15 +182,18 @@ export function ExpensesReportPage() {
           <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
             <Trans>Expenses report</Trans>
           </Title>
-          <Text c="dimmed" size="sm" data-testid="report-period">
-            {dayText(range.firstDay)} – {dayText(range.lastDay)}
-          </Text>
+          {range && (
+            <Text c="dimmed" size="sm" data-testid="report-period">
+              {dayText(range.firstDay)} – {dayText(range.lastDay)}
+            </Text>
+          )}
         </div>
         <Group gap="xs">
           <Button
             variant="default"
             leftSection={<IconFileTypePdf size={18} />}
             loading={downloading === 'pdf'}
+            disabled={!range}
             onClick={() => void download('pdf')}
             data-testid="download-pdf"
           >
@@ -195,6 +203,7 @@ export function ExpensesReportPage() {
             variant="default"
             leftSection={<IconFileSpreadsheet size={18} />}
             loading={downloading === 'xlsx'}
+            disabled={!range}
             onClick={() => void download('xlsx')}
             data-testid="download-xlsx"
           >
@@ -212,7 +221,7 @@ export function ExpensesReportPage() {
           onChange={(value) =>
             setSearch(
               value === 'custom'
-                ? { preset: 'custom', from: range.firstDay, to: range.lastDay }
+                ? { preset: 'custom', from: range?.firstDay, to: range?.lastDay }
                 : {
                     preset: (value ?? undefined) as DatePreset | undefined,
                     from: undefined,
@@ -226,14 +235,16 @@ export function ExpensesReportPage() {
             <TextInput
               type="date"
               label={t`From`}
-              value={search.from ?? range.firstDay}
+              value={search.from ?? ''}
               onChange={(event) => setSearch({ from: event.currentTarget.value || undefined })}
+              error={periodError.from}
             />
             <TextInput
               type="date"
               label={t`To`}
-              value={search.to ?? range.lastDay}
+              value={search.to ?? ''}
               onChange={(event) => setSearch({ to: event.currentTarget.value || undefined })}
+              error={periodError.to}
             />
           </>
         )}
@@ -289,6 +300,11 @@ export function ExpensesReportPage() {
         />
       </SimpleGrid>
 
+      {!range && (
+        <Text c="dimmed" data-testid="period-needed">
+          <Trans>Choose the first and last day of the period.</Trans>
+        </Text>
+      )}
       {report && (
         <>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">

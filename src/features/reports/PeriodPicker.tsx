@@ -2,13 +2,8 @@
 // phones show as their own calendar). A custom range that cannot be reported says why.
 import { Group, Select, TextInput } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
-import {
-  DATE_PRESETS,
-  dateRangeMessages,
-  datePresetLabels,
-  type DatePreset,
-} from '../../../domain/date-range';
-import { REPORT_MAX_DAYS, daysBetween, reportMessages } from '../../../domain/sales-report';
+import { DATE_PRESETS, datePresetLabels, type DatePreset } from '../../../domain/date-range';
+import { customPeriodErrors } from './period';
 
 export interface PeriodValue {
   preset: DatePreset;
@@ -25,13 +20,7 @@ export function PeriodPicker({
 }) {
   const { t, i18n } = useLingui();
   const custom = value.preset === 'custom';
-  let toError: string | null = null;
-  if (custom && value.from && value.to) {
-    if (value.to < value.from) toError = i18n._(dateRangeMessages.toBeforeFrom);
-    else if (daysBetween(value.from, value.to).length > REPORT_MAX_DAYS) {
-      toError = i18n._(reportMessages.periodTooLong);
-    }
-  }
+  const errors = customPeriodErrors(value, i18n);
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
       <Select
@@ -55,7 +44,7 @@ export function PeriodPicker({
             onChange={(event) =>
               onChange({ ...value, from: event.currentTarget.value || undefined })
             }
-            error={!value.from ? i18n._(dateRangeMessages.fromInvalid) : null}
+            error={errors.from}
             w={{ base: '100%', xs: 170 }}
           />
           <TextInput
@@ -63,7 +52,7 @@ export function PeriodPicker({
             label={t`To`}
             value={value.to ?? ''}
             onChange={(event) => onChange({ ...value, to: event.currentTarget.value || undefined })}
-            error={!value.to ? i18n._(dateRangeMessages.toInvalid) : toError}
+            error={errors.to}
             w={{ base: '100%', xs: 170 }}
           />
         </>

@@ -1,6 +1,12 @@
 // The period and filter a report page's search means (./search.ts holds the URL schemas).
-import { presetRange, type DatePreset } from '../../../domain/date-range';
-import { REPORT_MAX_DAYS, daysBetween, type SalesFilter } from '../../../domain/sales-report';
+import type { I18n } from '@lingui/core';
+import { dateRangeMessages, presetRange, type DatePreset } from '../../../domain/date-range';
+import {
+  REPORT_MAX_DAYS,
+  daysBetween,
+  reportMessages,
+  type SalesFilter,
+} from '../../../domain/sales-report';
 import type { SalesSearch } from './search';
 
 export interface Period {
@@ -27,6 +33,22 @@ export function periodOfSearch(
   }
   const range = presetRange(chosen, now);
   return { preset: chosen, firstDay: range.firstDay, lastDay: range.lastDay };
+}
+
+/** What is wrong with a custom period's first and last day, translated; null where nothing. */
+export function customPeriodErrors(
+  search: { preset?: DatePreset | undefined; from?: string | undefined; to?: string | undefined },
+  i18n: I18n,
+): { from: string | null; to: string | null } {
+  if (search.preset !== 'custom') return { from: null, to: null };
+  const { from, to } = search;
+  let toError: string | null = null;
+  if (!to) toError = i18n._(dateRangeMessages.toInvalid);
+  else if (from && to < from) toError = i18n._(dateRangeMessages.toBeforeFrom);
+  else if (from && daysBetween(from, to).length > REPORT_MAX_DAYS) {
+    toError = i18n._(reportMessages.periodTooLong);
+  }
+  return { from: from ? null : i18n._(dateRangeMessages.fromInvalid), to: toError };
 }
 
 export function filterOfSearch(search: SalesSearch): SalesFilter {
