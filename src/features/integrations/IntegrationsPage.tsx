@@ -171,11 +171,17 @@ function ProviderCard({
           )}
         </Group>
         {!status.configured ? (
-          <Text size="sm" data-testid={`${status.provider}-not-configured`}>
-            <Trans>
-              {name} is not set up on this server. The administrator sets {variables} to offer it.
-            </Trans>
-          </Text>
+          <div data-testid={`${status.provider}-not-configured`}>
+            <Text size="sm">
+              <Trans>
+                {name} is not offered on this Risiti server yet. Ask the people who run it to set it
+                up.
+              </Trans>
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              <Trans>For the server’s administrator: set {variables}.</Trans>
+            </Text>
+          </div>
         ) : status.connected ? (
           <>
             <Text>
