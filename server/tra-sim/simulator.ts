@@ -787,6 +787,7 @@ export function createTraSimulator(options: SimulatorOptions) {
         posts: traSimReceipts.posts,
         body: traSimReceipts.body,
         totalInclCents: traSimReceipts.totalInclCents,
+        receivedAt: traSimReceipts.receivedAt,
       })
       .from(traSimReceipts)
       .where(eq(traSimReceipts.serial, serial.toUpperCase()))
