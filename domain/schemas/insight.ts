@@ -130,6 +130,6 @@ export interface InsightState {
   consent: boolean | null;
   quota: InsightQuota;
   latest: InsightTaskView | null;
-  /** Who writes the insights: the server's own engine, or an outside AI service it is set up with. */
+  /** Who writes the insights: the server's own engine, or an outside AI service. */
   engine: 'own' | 'outside';
 }

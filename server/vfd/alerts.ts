@@ -1,7 +1,7 @@
 // Telling a company's admins (its owner and its organization's admins) when receipts wait too
-// long for TRA (by mail and push), or when TRA rejected one (by mail). Each document is reported once: rows are claimed
-// with a conditional update before mailing (so two processes never both mail), and unclaimed
-// again if the mail could not be sent.
+// long for TRA (by mail and push), or when TRA rejected one (by mail). Each document is
+// reported once: rows are claimed with a conditional update before mailing (so two processes
+// never both mail), and unclaimed again if the mail could not be sent.
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Locale, Message } from '../../domain/i18n';
 import type { Deps } from '../context';
