@@ -16,9 +16,12 @@ describe('push notifications', () => {
     const page = await context.newPage();
     await signIn(page, 'operator1', password);
     await page.goto('/profile');
-    expect(await page.getByTestId('notifications-card').getAttribute('data-state')).not.toBe(
-      'unavailable',
-    );
+    // The worker may still be installing on this first visit: the card waits for it.
+    await expect
+      .poll(() => page.getByTestId('notifications-card').getAttribute('data-state'), {
+        timeout: 15_000,
+      })
+      .toBe('off');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 
 /** A browser that can subscribe: its registration, push manager and permission. */
-function pushBrowser(permission: NotificationPermission) {
+function pushBrowser(permission: NotificationPermission, installing = false) {
   let current: PushSubscription | null = null;
   const subscription = {
     endpoint: ENDPOINT,
@@ -49,8 +49,11 @@ function pushBrowser(permission: NotificationPermission) {
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: {
-      getRegistration: async () => registration,
-      ready: new Promise(() => {}),
+      // On a first visit the worker is still installing: no registration yet, ready later.
+      getRegistration: async () => (installing ? undefined : registration),
+      ready: installing
+        ? new Promise((resolve) => setTimeout(() => resolve(registration), 200))
+        : new Promise(() => {}),
       controller: null,
       addEventListener: () => {},
       removeEventListener: () => {},
@@ -94,6 +97,14 @@ describe('notifications on the profile page', () => {
     const [removed] = server.calls('DELETE', '/v1/accounting/push/subscription');
     expect(await removed!.json()).toEqual({ endpoint: ENDPOINT });
     expect(subscription.unsubscribe).toHaveBeenCalled();
+  });
+
+  it('waits for the service worker on a first visit rather than calling the browser unable', async () => {
+    pushBrowser('granted', true);
+    await profile();
+    await renderApp('/profile');
+    await screen.findByRole('button', { name: 'Turn on notifications' });
+    expect(screen.queryByText(/This browser cannot show notifications/)).toBeNull();
   });
 
   it('says how to allow them when the browser blocks them, and sends nothing', async () => {

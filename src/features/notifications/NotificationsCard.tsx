@@ -17,9 +17,18 @@ function supported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
+/** How long a first visit waits for the service worker to be installed. */
+const WORKER_WAIT_MS = 10_000;
+
+/** The app's service worker, waited for on a first visit while it installs. */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   if (!supported()) return null;
-  return (await navigator.serviceWorker.getRegistration()) ?? null;
+  const found = await navigator.serviceWorker.getRegistration();
+  if (found) return found;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS)),
+  ]);
 }
 
 /** The VAPID key as the browser takes it. */
