@@ -192,6 +192,9 @@ describe('profile', () => {
     await waitFor(() =>
       expect(fieldError(currentPassword())).resolves.toBe('Current password invalid!'),
     );
+    // Said once, under the field, which takes the focus: no toast to cover the Save button.
+    expect(screen.getAllByText('Current password invalid!')).toHaveLength(1);
+    expect(document.activeElement).toBe(currentPassword());
     expect((screen.getByLabelText(/^Mobile number/) as HTMLInputElement).value).toBe('754123456');
   });
 
@@ -282,13 +285,11 @@ describe('password recovery', () => {
     await userEvent.click(first!);
     await userEvent.keyboard('111111');
     await submit('Check the code');
-    expect(
-      (
-        await screen.findAllByText(
-          'Incorrect OTP again. You have one attempt left before the code is blocked.',
-        )
-      ).length,
-    ).toBeGreaterThan(0);
+    // The boxes are emptied for the next try, so the message is said in a toast.
+    const toast = await screen.findByText(
+      'Incorrect OTP again. You have one attempt left before the code is blocked.',
+    );
+    expect(toast.closest('.mantine-Notification-root')).not.toBeNull();
 
     await userEvent.click(screen.getAllByRole('textbox')[0]!);
     await userEvent.keyboard('222222');
