@@ -8,6 +8,7 @@
 // worker (a lock), and whoever waits for it adopts the tokens it produced.
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { TOKEN_REFRESH_LOCK } from '../db/session-lock';
+import { hasUnsavedWork } from '../app/unsaved-work';
 import { useConnection } from '../stores/connection';
 import { useSession, type TokenPair } from '../stores/session';
 import { i18n } from '../i18n/i18n';
@@ -142,7 +143,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         .json<TokenPair>();
     } catch (error) {
       if (error instanceof HTTPError && refusesForGood(error.response.status)) {
-        await current.clear('refused');
+        // A form holding typing keeps its page; the user is asked to sign in again.
+        if (hasUnsavedWork()) current.expire();
+        else await current.clear('refused');
         return null;
       }
       // Offline or a server fault: keep the session, the next call tries again.
@@ -166,7 +169,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ...(common.hooks?.beforeRequest ?? []),
         async (request) => {
           let token = session.getState().token;
-          if (!token) throw new SessionEndedError();
+          if (!token || session.getState().expired) throw new SessionEndedError();
           if (timeLeft(token, serverNow()) < REFRESH_MARGIN_MS) {
             try {
               token = await refresh(token);

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { t } from '@lingui/core/macro';
 import type { ApiFailure } from '../api/errors';
+import { useSession } from '../stores/session';
 
 /** When each failure toast still on screen was shown. */
 const failuresShown = new Map<string, number>();
@@ -9,6 +10,8 @@ const failuresShown = new Map<string, number>();
 const NAVIGATION_GRACE_MS = 1000;
 
 export function notifyFailure(failure: Pick<ApiFailure, 'message' | 'code'>): void {
+  // The dialog asking to sign in again says it already.
+  if (failure.code === 'refresh_invalid' && useSession.getState().expired) return;
   const id = `failure-${failure.code}`;
   failuresShown.set(id, Date.now());
   notifications.show({

@@ -60,9 +60,19 @@ export interface SessionActions {
   clear(reason?: SessionEnd): Promise<void>;
   /** Re-reads localStorage, e.g. after another tab rotated the tokens. */
   reload(): void;
+  /**
+   * The server refused the refresh token while a form on screen holds typing not saved: the
+   * user stays on the page, no call is made, until they sign in again or leave.
+   */
+  expire(): void;
 }
 
-export type SessionStore = SessionState & SessionActions & { endedBy: SessionEnd | null };
+export type SessionStore = SessionState &
+  SessionActions & {
+    endedBy: SessionEnd | null;
+    /** Set by `expire`, cleared by signing in or out; not stored. */
+    expired: boolean;
+  };
 
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
@@ -182,8 +192,9 @@ export const useSession = create<SessionStore>()((set, get) => {
   return {
     ...readStorage(),
     endedBy: null,
+    expired: false,
     signIn: ({ token, refresh_token, user }) => {
-      set({ endedBy: null });
+      set({ endedBy: null, expired: false });
       return commit(
         {
           token,
@@ -220,13 +231,14 @@ export const useSession = create<SessionStore>()((set, get) => {
       await commit({ ...current(), actingCompany: company }, true);
     },
     clear: (reason = 'refused') => {
-      set({ endedBy: reason });
+      set({ endedBy: reason, expired: false });
       return commit(
         { token: null, refreshToken: null, user: null, changePassword: false, actingCompany: null },
         true,
       );
     },
     reload: () => set(readStorage()),
+    expire: () => set({ expired: true }),
   };
 });
 

@@ -1,10 +1,11 @@
 // A form's question before its page is left with what was typed not saved. The invoice editor
 // keeps what is typed as a draft of its own; the other forms keep nothing until saved, so
 // leaving them by the menu, a link, Back or a reload would lose it without a word.
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useBlocker, type ShouldBlockFn } from '@tanstack/react-router';
+import { registerUnsavedWork } from '../unsaved-work';
 
 export interface LeaveGuard {
   /** The question, to render with the form. */
@@ -37,6 +38,7 @@ export function useLeaveGuard(unsaved: () => boolean): LeaveGuard {
   const release = useCallback(() => {
     released.current = true;
   }, []);
+  useEffect(() => registerUnsavedWork({ holds, release }), [holds, release]);
 
   const dialog = (
     <Modal

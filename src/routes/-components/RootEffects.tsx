@@ -1,5 +1,5 @@
 // App-wide effects: follow the session (signed out in another tab, refresh refused, forced
-// password change) by re-running the guard; take away the errors of a screen left behind; watch
+// password change) by re-running the guard, or ask to sign in again over a form holding typing; take away the errors of a screen left behind; watch
 // for the server; sync the company's records while someone works in it; install the app for
 // offline work and offer its updates (not on a customer's receipt page).
 import { lazy, Suspense, useEffect } from 'react';
@@ -19,6 +19,9 @@ const UpdatePrompt = lazy(() =>
     .then(() => import('../../pwa/UpdatePrompt'))
     .then((module) => ({ default: module.UpdatePrompt })),
 );
+
+// Loaded only when a session ends under a form that holds typing (src/app/unsaved-work.ts).
+const SignInAgainDialog = lazy(() => import('../../features/session/SignInAgainDialog'));
 
 export function RootEffects() {
   const router = useRouter();
@@ -54,13 +57,22 @@ export function RootEffects() {
   useServerWatch();
   useCompanySync();
   const installsApp = useRouterState({ select: pageInstallsApp });
-  if (!installsApp) return null;
+  const expired = useSession((state) => state.expired);
   return (
-    <Suspense fallback={null}>
-      <BrowserOnly>
-        <UpdatePrompt />
-      </BrowserOnly>
-    </Suspense>
+    <>
+      {installsApp && (
+        <Suspense fallback={null}>
+          <BrowserOnly>
+            <UpdatePrompt />
+          </BrowserOnly>
+        </Suspense>
+      )}
+      {expired && (
+        <Suspense fallback={null}>
+          <SignInAgainDialog />
+        </Suspense>
+      )}
+    </>
   );
 }
 
