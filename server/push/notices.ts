@@ -20,7 +20,21 @@ const text = {
   overdue: /*i18n*/ {
     id: '{count, plural, one {TRA has not accepted it} other {TRA has not accepted them}} for more than {days} days. Open the dashboard to check the VFD and the connection.',
   },
+  receiptReadTitle: /*i18n*/ { id: 'A receipt was read' },
+  receiptRead: /*i18n*/ {
+    id: 'The receipt of {vendor} for {total} is in your expenses. Open it to check it.',
+  },
+  receiptNotReadTitle: /*i18n*/ { id: 'A receipt could not be read' },
+  receiptNotRead: /*i18n*/ {
+    id: 'Receipt {code} is saved, but TRA did not give it. Open it to correct the code or time, or to enter the expense by hand.',
+  },
 } satisfies Record<string, Message>;
+
+/**
+ * A reading that ends this long after the code was given is told by push: the person has likely
+ * left its screen (the product promises up to a minute). One that ends sooner is seen there.
+ */
+export const RECEIPT_READ_NOTICE_AFTER_MS = 20_000;
 
 /** A receipt TRA refused: its company's owners and the operator who issued it. */
 export async function noticeReceiptRefused(
@@ -75,6 +89,41 @@ export async function noticeReceiptsOverdue(
       url: '/dashboard',
       tag: 'tra-overdue',
     },
+    event.at,
+  );
+}
+
+/** A scanned receipt's reading ended, read or not: the person who gave its code. */
+export async function noticeReceiptLookup(
+  tx: Tx,
+  event: {
+    expenseId: string;
+    to: string | null;
+    /** When the code was given (the lookup was queued). */
+    askedAt: Date;
+    at: Date;
+  } & ({ read: true; vendor: string; total: string } | { read: false; code: string }),
+): Promise<void> {
+  if (!event.to) return;
+  if (event.at.getTime() - event.askedAt.getTime() < RECEIPT_READ_NOTICE_AFTER_MS) return;
+  await queuePush(
+    tx,
+    [event.to],
+    event.read
+      ? {
+          title: text.receiptReadTitle,
+          body: text.receiptRead,
+          values: { vendor: event.vendor.slice(0, 100), total: event.total },
+          url: `/expenses/${event.expenseId}`,
+          tag: `expense-${event.expenseId}`,
+        }
+      : {
+          title: text.receiptNotReadTitle,
+          body: text.receiptNotRead,
+          values: { code: event.code },
+          url: `/expenses/${event.expenseId}`,
+          tag: `expense-${event.expenseId}`,
+        },
     event.at,
   );
 }

@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { pushMessages } from '../../server/db/schema';
 import { runDueLookups } from '../../server/expenses/lookup/job';
+import { RECEIPT_READ_NOTICE_AFTER_MS } from '../../server/push/notices';
 import { verifyReceipt } from '../../server/expenses/lookup/tra-verify';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { createFiscalEnv, invoiceFor, type FiscalEnv } from '../helpers/fiscal';
@@ -306,6 +309,63 @@ describe('the receipt lookup job, against the portal', () => {
       totals: { totalAmount: 100_000 },
       lookup: { status: 'done' },
     });
+  });
+
+  /** A company's operator gives a receipt's code; the notices queued for them. */
+  async function operatorAsks(receiptCode: string) {
+    const { token, operator } = await signedInCompany(server);
+    const id = crypto.randomUUID();
+    await server.call('PUT', `/v1/accounting/expenses/${id}/lookup`, {
+      token,
+      body: { source: 'qr', receiptCode, time: '14:32:05' },
+    });
+    const notices = () =>
+      server.deps.db
+        .select({
+          title: pushMessages.title,
+          body: pushMessages.body,
+          values: pushMessages.values,
+          url: pushMessages.url,
+        })
+        .from(pushMessages)
+        .where(eq(pushMessages.userId, operator.id));
+    return { id, notices };
+  }
+
+  it('tells the person when their receipt is read after they have likely left its screen', async () => {
+    const quick = await operatorAsks('317B5E380');
+    await runDueLookups(server.deps);
+    expect(await quick.notices()).toEqual([]);
+
+    const slow = await operatorAsks('317B5E380');
+    portal.failNext.push({ status: 503 });
+    await runDueLookups(server.deps);
+    server.clock.advance(RECEIPT_READ_NOTICE_AFTER_MS);
+    await runDueLookups(server.deps);
+    expect(await slow.notices()).toEqual([
+      {
+        title: 'A receipt was read',
+        body: 'The receipt of {vendor} for {total} is in your expenses. Open it to check it.',
+        values: { vendor: 'MAMA NTILIE GENERAL SUPPLIES & SONS LIMITED', total: 'Tsh 88,500.00' },
+        url: `/expenses/${slow.id}`,
+      },
+    ]);
+  });
+
+  it('and when it could not be read in the minute the reading takes', async () => {
+    const asked = await operatorAsks('317B5E380');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      portal.failNext.push({ status: 503 });
+      await runDueLookups(server.deps);
+      server.clock.advance(30_000);
+    }
+    expect(await asked.notices()).toEqual([
+      expect.objectContaining({
+        title: 'A receipt could not be read',
+        values: { code: '317B5E380' },
+        url: `/expenses/${asked.id}`,
+      }),
+    ]);
   });
 });
 

@@ -5,7 +5,8 @@
 // number is its fence), so a reader that stalled past its lease cannot undo a newer one.
 // No answer, a server error or a rate limit: tried again after 2, 4, 8, 16 and 30 s, then given
 // up as 'receipt processing failed' (about a minute in all, as the product promises); the code
-// stays and the expense is entered by hand or looked up again.
+// stays and the expense is entered by hand or looked up again. A reading that ends long after its
+// code was given is told to the person by push (server/push/notices.ts).
 import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { startQueueLoop } from '../../queue-loop';
@@ -14,6 +15,8 @@ import { reserveChangeSeq } from '../../sync/changes';
 import { verifyBase } from '../../vfd/device';
 import { expenseColumns } from '../service';
 import { linkVendor } from '../vendors';
+import { formatTsh } from '../../../domain/money';
+import { noticeReceiptLookup } from '../../push/notices';
 import { expenseFromReceipt } from './fill';
 import { verifyReceipt, type VerifyOutcome } from './tra-verify';
 
@@ -119,6 +122,12 @@ async function settle(deps: Deps, job: Claimed, outcome: VerifyOutcome): Promise
       updatedAt: now,
     };
     const fillable = row.status === 'pending' && row.items.length === 0;
+    const notice = {
+      expenseId: job.id,
+      to: job.createdById,
+      askedAt: row.lookupAt ?? now,
+      at: now,
+    };
     if (outcome.kind === 'found' && fillable) {
       const filled = expenseFromReceipt(outcome.receipt);
       const columns = expenseColumns({
@@ -144,6 +153,12 @@ async function settle(deps: Deps, job: Claimed, outcome: VerifyOutcome): Promise
         .update(expenses)
         .set({ ...columns, vendorId, ...base, lookupStatus: 'done', lookupError: null })
         .where(ownExpense(job));
+      await noticeReceiptLookup(tx, {
+        ...notice,
+        read: true,
+        vendor: filled.vendor.name,
+        total: formatTsh(columns.totalAmount),
+      });
     } else if (outcome.kind === 'found') {
       // Entered by hand (or canceled) while TRA was asked: the person's version stands.
       await tx
@@ -155,6 +170,7 @@ async function settle(deps: Deps, job: Claimed, outcome: VerifyOutcome): Promise
         .update(expenses)
         .set({ ...base, lookupStatus: 'failed', lookupError: 'receipt_processing_failed' })
         .where(ownExpense(job));
+      await noticeReceiptLookup(tx, { ...notice, read: false, code: row.receiptCode ?? '' });
     }
     await tx.insert(auditLog).values({
       companyId: job.companyId,

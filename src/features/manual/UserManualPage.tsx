@@ -198,8 +198,9 @@ export function UserManualPage() {
               Under "Expenses" you record what the business spends: scan a receipt's QR code, type
               its code and time, upload it, or enter it by hand. A receipt read from its code is
               recorded at once; if its reading fails, correct the code or the time on its card and
-              try again. "Suggest a category" reads the receipt's lines and learns from how you
-              filed earlier expenses, even without a connection.
+              try again. When the reading takes a while, you can keep working: with notifications
+              on, you are told when it is done. "Suggest a category" reads the receipt's lines and
+              learns from how you filed earlier expenses, even without a connection.
             </Trans>
           </P>
           <P>

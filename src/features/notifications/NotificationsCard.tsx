@@ -112,8 +112,8 @@ export function NotificationsCard() {
         </Title>
         <Text size="sm">
           <Trans>
-            Risiti tells you here when TRA refuses a receipt you issued or your company issued, even
-            when the app is closed.
+            Risiti tells you here when TRA refuses a receipt you issued or your company issued, and
+            when a receipt you scanned for an expense has been read, even when the app is closed.
           </Trans>
         </Text>
         {state === 'unavailable' && (
