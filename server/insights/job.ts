@@ -1,12 +1,14 @@
 // The insight tasks' worker: claims queued tasks (and running ones whose worker stopped past
 // its lease) with FOR UPDATE SKIP LOCKED, so several server processes share the queue; reads
 // the figures and asks the own engine, or the outside model when one is configured; records
-// the insights in the asker's language, or the failure the user can retry.
+// the insights in the asker's language, or the failure the user can retry, and tells the asker
+// by push when that took long enough for them to have left the dashboard.
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateInsights, type EngineInsight } from '../../domain/insights-engine';
 import type { Locale, Message } from '../../domain/i18n';
 import type { ProviderInsights } from '../../domain/schemas/insight';
 import type { Deps } from '../context';
+import { noticeInsightsDone } from '../push/notices';
 import { startQueueLoop } from '../queue-loop';
 import { insightTasks } from '../db/schema';
 import { withDbPriority } from '../db/scheduler';
@@ -87,16 +89,28 @@ export async function runDueInsights(deps: Deps, limit = 10): Promise<number> {
     }
     // Recorded only if this worker still holds the task: one that took it over after the
     // lease ran out holds another lease.
-    await deps.db
-      .update(insightTasks)
-      .set({ ...outcome, leaseUntil: null, finishedAt: deps.clock.now() })
-      .where(
-        and(
-          eq(insightTasks.id, task.id),
-          eq(insightTasks.status, 'running'),
-          eq(insightTasks.leaseUntil, task.leaseUntil!),
-        ),
-      );
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      const recorded = await tx
+        .update(insightTasks)
+        .set({ ...outcome, leaseUntil: null, finishedAt: now })
+        .where(
+          and(
+            eq(insightTasks.id, task.id),
+            eq(insightTasks.status, 'running'),
+            eq(insightTasks.leaseUntil, task.leaseUntil!),
+          ),
+        )
+        .returning({ id: insightTasks.id });
+      if (recorded.length === 0) return;
+      await noticeInsightsDone(tx, {
+        to: task.userId,
+        companyId: task.companyId,
+        ok: outcome.status === 'completed',
+        askedAt: task.queuedAt ?? task.createdAt,
+        at: now,
+      });
+    });
   }
   return done;
 }

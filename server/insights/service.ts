@@ -155,6 +155,7 @@ export async function requestInsights(
         status: 'queued',
         day,
         createdAt: now,
+        queuedAt: now,
       })
       .returning();
     return inserted!;
@@ -199,6 +200,7 @@ export async function retryInsightTask(
         error: null,
         leaseUntil: null,
         finishedAt: null,
+        queuedAt: deps.clock.now(),
         // Counted on the day it is retried: the first of that day, or one more.
         requests: task.day === today ? task.requests + 1 : 1,
         day: today,

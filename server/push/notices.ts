@@ -28,13 +28,20 @@ const text = {
   receiptNotRead: /*i18n*/ {
     id: 'Receipt {code} is saved, but TRA did not give it. Open it to correct the code or time, or to enter the expense by hand.',
   },
+  insightsReadyTitle: /*i18n*/ { id: 'Your business insights are ready' },
+  insightsReady: /*i18n*/ { id: 'Open the dashboard to read what stands out in your figures.' },
+  insightsFailedTitle: /*i18n*/ { id: 'The business insights could not be made' },
+  insightsFailed: /*i18n*/ { id: 'Open the dashboard to try again.' },
 } satisfies Record<string, Message>;
 
 /**
- * A reading that ends this long after the code was given is told by push: the person has likely
- * left its screen (the product promises up to a minute). One that ends sooner is seen there.
+ * Work that ends this long after it was asked for (a receipt's reading, insights) is told by
+ * push: the person has likely left its screen. Work that ends sooner is seen there.
  */
-export const RECEIPT_READ_NOTICE_AFTER_MS = 20_000;
+export const LONG_WAIT_NOTICE_MS = 20_000;
+
+const waitedLong = (event: { askedAt: Date; at: Date }) =>
+  event.at.getTime() - event.askedAt.getTime() >= LONG_WAIT_NOTICE_MS;
 
 /** A receipt TRA refused: its company's owners and the operator who issued it. */
 export async function noticeReceiptRefused(
@@ -104,8 +111,7 @@ export async function noticeReceiptLookup(
     at: Date;
   } & ({ read: true; vendor: string; total: string } | { read: false; code: string }),
 ): Promise<void> {
-  if (!event.to) return;
-  if (event.at.getTime() - event.askedAt.getTime() < RECEIPT_READ_NOTICE_AFTER_MS) return;
+  if (!event.to || !waitedLong(event)) return;
   await queuePush(
     tx,
     [event.to],
@@ -124,6 +130,34 @@ export async function noticeReceiptLookup(
           url: `/expenses/${event.expenseId}`,
           tag: `expense-${event.expenseId}`,
         },
+    event.at,
+  );
+}
+
+/** Insights asked for, made or failed: the person who asked, on the dashboard they asked from. */
+export async function noticeInsightsDone(
+  tx: Tx,
+  event: { to: string; companyId: string; ok: boolean; askedAt: Date; at: Date },
+): Promise<void> {
+  if (!waitedLong(event)) return;
+  const [asker] = await tx
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(eq(users.id, event.to));
+  if (!asker) return;
+  // An organization's admin reads a company's insights on that company's dashboard.
+  const url =
+    asker.companyId === event.companyId ? '/dashboard' : `/dashboard?company=${event.companyId}`;
+  await queuePush(
+    tx,
+    [event.to],
+    {
+      title: event.ok ? text.insightsReadyTitle : text.insightsFailedTitle,
+      body: event.ok ? text.insightsReady : text.insightsFailed,
+      values: {},
+      url,
+      tag: 'insights',
+    },
     event.at,
   );
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pushMessages } from '../../server/db/schema';
 import { runDueLookups } from '../../server/expenses/lookup/job';
-import { RECEIPT_READ_NOTICE_AFTER_MS } from '../../server/push/notices';
+import { LONG_WAIT_NOTICE_MS } from '../../server/push/notices';
 import { verifyReceipt } from '../../server/expenses/lookup/tra-verify';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { createFiscalEnv, invoiceFor, type FiscalEnv } from '../helpers/fiscal';
@@ -340,7 +340,7 @@ describe('the receipt lookup job, against the portal', () => {
     const slow = await operatorAsks('317B5E380');
     portal.failNext.push({ status: 503 });
     await runDueLookups(server.deps);
-    server.clock.advance(RECEIPT_READ_NOTICE_AFTER_MS);
+    server.clock.advance(LONG_WAIT_NOTICE_MS);
     await runDueLookups(server.deps);
     expect(await slow.notices()).toEqual([
       {

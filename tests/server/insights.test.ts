@@ -10,8 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTsh, type Cents } from '../../domain/money';
 import { ManualClock } from '../../server/clock';
-import { companies, expenseCategories, users } from '../../server/db/schema';
+import { companies, expenseCategories, pushMessages, users } from '../../server/db/schema';
 import { runDueInsights } from '../../server/insights/job';
+import { LONG_WAIT_NOTICE_MS } from '../../server/push/notices';
 import { invoiceQueueHooks } from '../../server/invoices/settle';
 import { createTraWorker, type TraWorker } from '../../server/vfd/worker';
 import { createCompanyWithPeople, createUser, digits } from '../helpers/factories';
@@ -393,6 +394,60 @@ describe('generating insights', () => {
       (await call('POST', `${BASE}/tasks/${asked.body.id}/retry`, { token: stranger })).status,
     ).toBe(404);
     await generated(owner, asked.body.id);
+  });
+});
+
+describe('insights that take long', () => {
+  it('are told by push to the person who asked, on the dashboard they asked from', async () => {
+    env.clock.set(MARCH);
+    const shop = await invoiceShop(env);
+    const [owner] = await env.deps.db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, shop.companyId), eq(users.role, 'company_owner')));
+    const [company] = await env.deps.db
+      .select({ organizationId: companies.organizationId })
+      .from(companies)
+      .where(eq(companies.id, shop.companyId));
+    const admin = await createUser(env.deps.db, 'org_admin', {
+      organizationId: company!.organizationId,
+    });
+    const notices = (userId: string) =>
+      env.deps.db
+        .select({ title: pushMessages.title, url: pushMessages.url })
+        .from(pushMessages)
+        .where(eq(pushMessages.userId, userId));
+    const ask = async (user: { id: string; role: 'company_owner' | 'org_admin' }, type: string) => {
+      const token = await tokenFor(env.server, user);
+      await call('PUT', `${BASE}/consent`, { token, body: { granted: true } });
+      const asked = await call('POST', `${BASE}/tasks?companyId=${shop.companyId}`, {
+        token,
+        body: { type, preset: 'this_month' },
+      });
+      expect(asked.status).toBe(202);
+    };
+
+    // Made at once: the owner is still on the dashboard.
+    await ask({ id: owner!.id, role: 'company_owner' }, 'sales');
+    await runDueInsights(env.deps);
+    expect(await notices(owner!.id)).toEqual([]);
+
+    await ask({ id: owner!.id, role: 'company_owner' }, 'tax');
+    env.clock.advance(LONG_WAIT_NOTICE_MS);
+    await runDueInsights(env.deps);
+    expect(await notices(owner!.id)).toEqual([
+      { title: 'Your business insights are ready', url: '/dashboard' },
+    ]);
+
+    await ask({ id: admin.id, role: 'org_admin' }, 'sales');
+    env.clock.advance(LONG_WAIT_NOTICE_MS);
+    await runDueInsights(env.deps);
+    expect(await notices(admin.id)).toEqual([
+      {
+        title: 'Your business insights are ready',
+        url: `/dashboard?company=${shop.companyId}`,
+      },
+    ]);
   });
 });
 

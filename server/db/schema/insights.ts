@@ -60,6 +60,8 @@ export const insightTasks = pgTable(
     /** The EAT day the task was asked on: the quota's and the cache's day. */
     day: date('day').notNull(),
     createdAt: at('created_at').notNull(),
+    /** When it was last asked for: when created, or retried (null on tasks from before it). */
+    queuedAt: at('queued_at'),
     finishedAt: at('finished_at'),
   },
   (t) => [

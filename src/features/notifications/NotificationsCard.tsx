@@ -112,8 +112,9 @@ export function NotificationsCard() {
         </Title>
         <Text size="sm">
           <Trans>
-            Risiti tells you here when TRA refuses a receipt you issued or your company issued, and
-            when a receipt you scanned for an expense has been read, even when the app is closed.
+            Risiti tells you here when TRA refuses a receipt you issued or your company issued, when
+            a receipt you scanned for an expense has been read, and when insights you asked for are
+            ready, even when the app is closed.
           </Trans>
         </Text>
         {state === 'unavailable' && (

@@ -1,0 +1,1 @@
+ALTER TABLE "insight_tasks" ADD COLUMN "queued_at" timestamp with time zone;
