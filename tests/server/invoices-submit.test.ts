@@ -11,7 +11,15 @@ import { toDecimalString, type Cents } from '../../domain/money';
 import { invoiceFieldsSchema, invoiceTotals } from '../../domain/schemas/invoice';
 import { TRA_TAX_GROUP } from '../../domain/tra';
 import { TAX_TYPES } from '../../domain/tax';
-import { companies, fiscalReceipts, traOutbox, vfdCounters, vfds } from '../../server/db/schema';
+import {
+  companies,
+  fiscalReceipts,
+  invoices,
+  traOutbox,
+  vfdCounters,
+  vfds,
+} from '../../server/db/schema';
+import { selectInvoices } from '../../server/invoices/records';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, submitHeaders, type InvoiceShop } from '../helpers/invoices';
@@ -243,6 +251,40 @@ const itemArb = fc.record({
   unitPrice: fc.integer({ min: 0, max: 5_000_000 }),
   taxType: fc.constantFrom(...TAX_TYPES),
   discountPercent: fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100),
+});
+
+describe('reading an invoice with its receipt', () => {
+  it('gives each column of both rows exactly as reading the row column by column does', async () => {
+    const shop = await invoiceShop(env);
+    const body = await draft(shop, {
+      reference: 'PO-7',
+      items: [
+        { unitPrice: 295_000, discountPercent: 5 },
+        { unitPrice: 10_000, quantity: 3 },
+      ],
+    });
+    const unsubmitted = await draft(shop);
+    expect((await submit(shop, body.id)).status).toBe(200);
+
+    const read = async (id: unknown) => {
+      const [joined] = await selectInvoices(env.deps.db).where(eq(invoices.id, String(id)));
+      const [invoice] = await env.deps.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, String(id)));
+      return { joined: joined!, invoice: invoice!, receipts: await receiptsOf(String(id)) };
+    };
+    const submitted = await read(body.id);
+    expect(submitted.receipts).toHaveLength(1);
+    expect(submitted.joined.invoice).toStrictEqual(submitted.invoice);
+    expect(submitted.joined.receipt).toStrictEqual(submitted.receipts[0]);
+    expect(submitted.joined.invoice.createdAt).toBeInstanceOf(Date);
+    expect(submitted.joined.receipt!.createdAt).toBeInstanceOf(Date);
+
+    const draftOnly = await read(unsubmitted.id);
+    expect(draftOnly.joined.invoice).toStrictEqual(draftOnly.invoice);
+    expect(draftOnly.joined.receipt).toBeNull();
+  });
 });
 
 describe('totals on the phone, on the server and at TRA', () => {
