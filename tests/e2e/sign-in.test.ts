@@ -53,6 +53,47 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('asks to log in again over a form whose session ended, and keeps what was typed', async () => {
+    const password = await activateSeededUser(suite.server, 'operator2');
+    const context = await newContext(suite.browser, suite.server.url, { viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, 'operator2', password);
+    await page.getByTestId('tour-skip').click();
+    await page.goto('/profile');
+    const mobile = page.getByLabel(/^Mobile number/);
+    await mobile.fill('754123987');
+    await page
+      .getByLabel(/^Current password/)
+      .first()
+      .fill(password);
+
+    // The session ends elsewhere: this phone's sign-in is ended on the server.
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refresh_token'));
+    const ended = await fetch(`${suite.server.url}/api/v2/logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    expect(ended.ok).toBe(true);
+    await page.getByRole('button', { name: 'Save my details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in again' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await dialog.getByLabel(/^Password/).fill(password);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await mobile.inputValue()).toBe('754123987');
+
+    await page.getByRole('button', { name: 'Save my details' }).click();
+    await page.getByText('Your profile is saved.').waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('jwt'));
+    const me = await fetch(`${suite.server.url}/api/v2/user/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await me.json()) as { mobile: string }).mobile).toBe('754123987');
+    await context.close();
+  });
+
   it('shows each role its navigation, on a phone through the menu button', async () => {
     const context = await newContext(suite.browser, suite.server.url, { viewport: PHONE });
     const page = await context.newPage();
