@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
@@ -111,6 +112,31 @@ describe('access tokens', () => {
       body: { refresh_token: body.refresh_token },
     });
     expect(refreshed.status).toBe(403);
+  });
+});
+
+describe('the signed-in user, read on each request', () => {
+  it('comes from one statement planned once, and a token naming another user is refused', async () => {
+    const { operator } = await createCompanyWithPeople(server.deps.db);
+    const { body } = await login(operator.username, TEST_PASSWORD, '10.4.0.1');
+    const me = await server.call('GET', '/api/v2/user/me', { token: body.token });
+    expect(me).toMatchObject({ status: 200, body: { username: operator.username } });
+    // On PostgreSQL drizzle prepares it on each connection, out of this session's sight.
+    if (server.deps.dbKind === 'pglite') {
+      const prepared = await server.deps.db.execute(
+        sql`select name from pg_prepared_statements where name = 'signed_in_user'`,
+      );
+      expect(prepared.rows).toEqual([{ name: 'signed_in_user' }]);
+    }
+    const stranger = await new SignJWT({ role: 'operator', tv: 0, sid: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(crypto.randomUUID())
+      .setIssuedAt(Math.floor(server.clock.now().getTime() / 1000))
+      .setExpirationTime(Math.floor(server.clock.now().getTime() / 1000) + 60)
+      .setIssuer('risiti')
+      .sign(server.deps.secrets.jwtKey);
+    const refused = await server.call('GET', '/api/v2/user/me', { token: stranger });
+    expect(refused).toMatchObject({ status: 401, body: { code: 'token_invalid' } });
   });
 });
 
