@@ -62,7 +62,7 @@ export default function SignInAgainDialog() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" color="red" onClick={() => void leave()}>
+            <Button variant="default" onClick={() => void leave()}>
               <Trans>Leave without saving</Trans>
             </Button>
             <Button type="submit" loading={form.submitting}>

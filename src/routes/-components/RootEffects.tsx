@@ -1,7 +1,8 @@
 // App-wide effects: follow the session (signed out in another tab, refresh refused, forced
-// password change) by re-running the guard, or ask to sign in again over a form holding typing; take away the errors of a screen left behind; watch
-// for the server; sync the company's records while someone works in it; install the app for
-// offline work and offer its updates (not on a customer's receipt page).
+// password change) by re-running the guard, or ask to log in again over a form holding typing;
+// take away the errors of a screen left behind; watch for the server; sync the company's records
+// while someone works in it; install the app for offline work and offer its updates (not on a
+// customer's receipt page).
 import { lazy, Suspense, useEffect } from 'react';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { visitorErrorMessages } from '../../../domain/visitor-errors';
