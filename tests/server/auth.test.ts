@@ -123,9 +123,9 @@ describe('the signed-in user, read on each request', () => {
     expect(me).toMatchObject({ status: 200, body: { username: operator.username } });
     // On PostgreSQL drizzle prepares it on each connection, out of this session's sight.
     if (server.deps.dbKind === 'pglite') {
-      const prepared = await server.deps.db.execute(
+      const prepared = (await server.deps.db.execute(
         sql`select name from pg_prepared_statements where name = 'signed_in_user'`,
-      );
+      )) as { rows: unknown[] };
       expect(prepared.rows).toEqual([{ name: 'signed_in_user' }]);
     }
     const stranger = await new SignJWT({ role: 'operator', tv: 0, sid: crypto.randomUUID() })
