@@ -1,6 +1,6 @@
 // Reading invoices as the API returns them: the row, joined with its fiscal receipt and that
 // receipt's state in the queue to TRA, so every answer shows TRA's latest word.
-import { and, eq, getTableColumns, sql, type Table } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { Invoice, InvoiceFields } from '../../domain/schemas/invoice';
 import { cents } from '../../domain/money';
 import type { DbOrTx } from '../db/client';
@@ -97,7 +97,7 @@ function wholeRow<T extends Table>(table: T) {
 const joinedColumns = {
   invoice: wholeRow(invoices),
   // Null when the invoice has no receipt (the left join found none).
-  receipt: wholeRow(fiscalReceipts),
+  receipt: wholeRow(fiscalReceipts) as SQL<typeof fiscalReceipts.$inferSelect | null>,
   traStatus: traOutbox.status,
   ackMessage: traOutbox.ackMessage,
   settledAt: traOutbox.settledAt,
