@@ -64,29 +64,67 @@ export function paragraph(doc: Doc, text: string, size = 9): void {
     .text(pdfText(text), MARGIN, doc.y, { width: usable(doc) });
 }
 
-function drawRow(doc: Doc, columns: TableColumn[], cells: string[], bold: boolean): void {
+/** Cell padding: 2 pt each side, 3 pt above the text. */
+const PAD_X = 2;
+const PAD_Y = 3;
+/** Amounts never lose a digit: a figure too wide for its column is printed smaller, down to this. */
+const SMALLEST = 5.5;
+
+/**
+ * One row. A header row is as tall as its longest header needs (headers wrap to two or more
+ * lines). Other rows are one line: a text too long for its column ends with "…", and an amount
+ * too wide is printed smaller instead, as cutting a figure short would change it.
+ */
+function drawRow(
+  doc: Doc,
+  columns: TableColumn[],
+  cells: string[],
+  style: 'header' | 'body' | 'total',
+): void {
   const width = usable(doc);
+  const header = style === 'header';
+  doc.font(style === 'body' ? BODY_FONT : BOLD_FONT).fontSize(SIZE);
+  const texts = columns.map((_, i) => pdfText(cells[i] ?? ''));
+  const widths = columns.map((column) => column.width * width - 2 * PAD_X);
+  const height = header
+    ? Math.max(
+        ROW,
+        ...texts.map((text, i) => doc.heightOfString(text, { width: widths[i] }) + 2 * PAD_Y),
+      )
+    : ROW;
+  if (header) ensureRoom(doc, height + ROW);
+  const top = doc.y;
   let x = MARGIN;
-  const y = doc.y;
-  doc.font(bold ? BOLD_FONT : BODY_FONT).fontSize(SIZE);
   columns.forEach((column, i) => {
-    const w = column.width * width;
-    doc.text(pdfText(cells[i] ?? ''), x + 2, y + 3, {
-      width: w - 4,
-      align: column.align ?? 'left',
-      lineBreak: false,
-      ellipsis: true,
-    });
-    x += w;
+    const align = column.align ?? 'left';
+    const text = texts[i]!;
+    const w = widths[i]!;
+    if (header) {
+      doc.text(text, x + PAD_X, top + PAD_Y, { width: w, align });
+    } else if (align === 'right') {
+      const natural = doc.widthOfString(text);
+      doc.fontSize(natural > w ? Math.max(SMALLEST, (0.98 * SIZE * w) / natural) : SIZE);
+      doc.text(text, x + PAD_X, top + PAD_Y, { width: w, align, lineBreak: false });
+      doc.fontSize(SIZE);
+    } else {
+      doc.text(text, x + PAD_X, top + PAD_Y, {
+        width: w,
+        align,
+        height: ROW - PAD_Y,
+        ellipsis: true,
+      });
+    }
+    x += column.width * width;
   });
+  const rowBottom = top + height;
   doc
-    .moveTo(MARGIN, y + ROW)
-    .lineTo(MARGIN + width, y + ROW)
+    .moveTo(MARGIN, rowBottom)
+    .lineTo(MARGIN + width, rowBottom)
     .lineWidth(0.3)
     .strokeColor('#bbbbbb')
     .stroke();
   doc.x = MARGIN;
-  doc.y = y + ROW;
+  doc.y = rowBottom;
 }
 
 export function table(
@@ -95,32 +133,22 @@ export function table(
   rows: string[][],
   options: { totals?: string[] } = {},
 ): void {
+  const headers = () =>
+    drawRow(
+      doc,
+      columns,
+      columns.map((c) => c.header),
+      'header',
+    );
   ensureRoom(doc, ROW * 2);
-  drawRow(
-    doc,
-    columns,
-    columns.map((c) => c.header),
-    true,
-  );
+  headers();
   for (const row of rows) {
-    if (ensureRoom(doc, ROW))
-      drawRow(
-        doc,
-        columns,
-        columns.map((c) => c.header),
-        true,
-      );
-    drawRow(doc, columns, row, false);
+    if (ensureRoom(doc, ROW)) headers();
+    drawRow(doc, columns, row, 'body');
   }
   if (options.totals) {
-    if (ensureRoom(doc, ROW))
-      drawRow(
-        doc,
-        columns,
-        columns.map((c) => c.header),
-        true,
-      );
-    drawRow(doc, columns, options.totals, true);
+    if (ensureRoom(doc, ROW)) headers();
+    drawRow(doc, columns, options.totals, 'total');
   }
   doc.moveDown(0.5);
 }
@@ -130,6 +158,8 @@ export function pageNumbers(doc: Doc, label: (page: number, pages: number) => st
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
+    doc.page.margins.bottom = 0;
     doc
       .font(BODY_FONT)
       .fontSize(7.5)

@@ -178,26 +178,25 @@ export async function salesPdf(input: SalesPdfInput): Promise<Buffer> {
     report.operators.map((o) => [o.name, String(o.receipts), money(o.totalIncl)]),
   );
 
+  // Each group's net, then the VAT and the total: the groups and the VAT add up to the total,
+  // as in the workbook's daily sheet and the tax groups above.
   heading(doc, t(L.dailySheet));
+  const amountColumn = (header: string) => ({ header, width: 0.78 / 6, align: 'right' as const });
   table(
     doc,
     [
-      { header: t(L.date), width: 0.16 },
+      { header: t(L.date), width: 0.12 },
       { header: t(L.receipts), width: 0.1, align: 'right' },
-      { header: t(L.groupNet, { group: 'A' }), width: 0.16, align: 'right' },
-      { header: t(L.groupVat, { group: 'A' }), width: 0.14, align: 'right' },
-      { header: t(L.totalExcl), width: 0.15, align: 'right' },
-      { header: t(L.vat), width: 0.13, align: 'right' },
-      { header: t(L.totalIncl), width: 0.16, align: 'right' },
+      ...REPORT_TAX_GROUPS.map((group) => amountColumn(t(L.groupNet, { group }))),
+      amountColumn(t(L.vat)),
+      amountColumn(t(L.totalIncl)),
     ],
     report.days
       .filter((d) => d.receipts > 0)
       .map((d) => [
         day(d.date),
         String(d.receipts),
-        money(d.groups.A.net),
-        money(d.groups.A.tax),
-        money(d.totalExcl),
+        ...REPORT_TAX_GROUPS.map((group) => money(d.groups[group].net)),
         money(d.tax),
         money(d.totalIncl),
       ]),
@@ -205,9 +204,7 @@ export async function salesPdf(input: SalesPdfInput): Promise<Buffer> {
       totals: [
         t(L.total),
         String(report.totals.receipts),
-        money(report.groups.A.net),
-        money(report.groups.A.tax),
-        money(report.totals.totalExcl),
+        ...REPORT_TAX_GROUPS.map((group) => money(report.groups[group].net)),
         money(report.totals.tax),
         money(report.totals.totalIncl),
       ],

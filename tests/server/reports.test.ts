@@ -327,7 +327,13 @@ describe('a day of sales in the reports', () => {
     expect(text).toContain('09:00–09:59');
     expect(text).toContain('Sukari 1kg');
     expect(text).toContain('Asha Juma');
-    expect(text).toContain('Page 1 of');
+    // The daily totals name every group, so the day's figures add up to its total.
+    for (const group of ['A', 'C', 'D', 'E']) expect(text).toContain(`Group ${group} net`);
+    // Numbered pages, each with the report on it: no page carries its number alone.
+    expect(pdf.text.at(-1)).toContain(`Page ${pdf.pages} of ${pdf.pages}`);
+    for (const page of pdf.text) {
+      expect(page.replace(/Page \d+ of \d+/, '').trim().length).toBeGreaterThan(100);
+    }
 
     const filtered = await download(
       `/v1/accounting/reports/sales.pdf?preset=today&payment=EMONEY&operator=${shop.operatorId}`,
@@ -371,7 +377,10 @@ describe('a day of sales in the reports', () => {
     expect(xml.bytes.toString('utf8')).toContain('<ZNUMBER>20260303</ZNUMBER>');
 
     const pdf = await download(`/v1/accounting/reports/z-reports/${z.id}/pdf`, owner);
-    const text = (await readPdf(pdf.bytes)).text.join(' ');
+    const read = await readPdf(pdf.bytes);
+    expect(read.pages).toBe(1);
+    expect(read.text[0]).toContain('Page 1 of 1');
+    const text = read.text.join(' ');
     expect(text).toContain('Z report 20260303');
     expect(text).toContain('8,580.00');
     expect(text).toContain('A-18.00');
