@@ -36,7 +36,7 @@ export const receiptLabels = {
   totalTax: /*i18n*/ { id: 'TOTAL TAX' },
   totalInclTax: /*i18n*/ { id: 'TOTAL INCL OF TAX' },
   discount: /*i18n*/ { id: 'DISCOUNT' },
-  subTotal: /*i18n*/ { id: 'SUBTOTAL' },
+  subTotal: /*i18n*/ { id: 'SUBTOTAL BEFORE DISCOUNT, EXCL OF TAX' },
   verificationCode: /*i18n*/ { id: 'RECEIPT VERIFICATION CODE' },
   verifyAt: /*i18n*/ { id: 'Scan the code or visit this address to verify the receipt with TRA:' },
   billTo: /*i18n*/ { id: 'BILL TO' },

@@ -77,8 +77,9 @@ export function FaqPage() {
       question: <Trans>Can several people in my shop use Risiti?</Trans>,
       answer: (
         <Trans>
-          Yes. Each operator gets their own login, so every receipt shows who issued it. The company
-          owner's account manages the company: keep its password with one person only.
+          Yes. Each operator gets their own login, and each invoice in the app shows who served the
+          customer. The company owner's account manages the company: keep its password with one
+          person only.
         </Trans>
       ),
     },
