@@ -141,6 +141,18 @@ describe('at the counter, on a 360 px phone', () => {
     await operator.goto('/sales?preset=today');
     await operator.getByTestId('total-incl').getByText('Tsh 6,200.00').waitFor();
     expect(await operator.getByTestId('total-vat').textContent()).toBe('Tsh 945.76');
+    // The day's groups are net of VAT, as in the tax groups and the downloads: with the VAT they
+    // make the day's total.
+    const day = operator.getByTestId('daily-totals').locator('tbody tr').first();
+    expect((await day.locator('td').allTextContents()).slice(1)).toEqual([
+      '1',
+      '5,254.24',
+      '0.00',
+      '0.00',
+      '0.00',
+      '945.76',
+      '6,200.00',
+    ]);
     await operator.getByTestId('heatmap').waitFor();
     await operator.getByTestId('tax-chart').waitFor();
     expect(await operator.getByTestId('freshness').getAttribute('data-source')).toBe('phone');

@@ -158,9 +158,15 @@ export function DownloadsCard({
                         <Text size="xs" c="dimmed">
                           {formatTsh(z.dailyTotal as Cents)}
                         </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={zStatusColor[z.status]} variant="light" size="sm">
+                        {/* Under the day rather than in a column of its own, which a phone's
+                            width squeezed to an empty dot beside the buttons. */}
+                        <Badge
+                          color={zStatusColor[z.status]}
+                          variant="light"
+                          size="sm"
+                          mt={4}
+                          style={{ maxWidth: 'none' }}
+                        >
                           {zStatus[z.status]}
                         </Badge>
                       </Table.Td>

@@ -144,13 +144,15 @@ export function DailyTable({ report }: { report: SalesReport }) {
           <Table.Tr>
             <Table.Th>{t`Date`}</Table.Th>
             <Table.Th {...num}>{t`Receipts`}</Table.Th>
+            {/* Each group's net, as in the tax groups above and the downloads: with the VAT
+                they add up to the total. */}
             {REPORT_TAX_GROUPS.map((group) => (
               <Table.Th key={group} {...num}>
-                {group}
+                {t`Group ${group} net`}
               </Table.Th>
             ))}
             <Table.Th {...num}>{t`VAT`}</Table.Th>
-            <Table.Th {...num}>{t`Total`}</Table.Th>
+            <Table.Th {...num}>{t`Total including VAT`}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -160,7 +162,7 @@ export function DailyTable({ report }: { report: SalesReport }) {
               <Table.Td {...num}>{day.receipts}</Table.Td>
               {REPORT_TAX_GROUPS.map((group) => (
                 <Table.Td key={group} {...num}>
-                  {formatAmount((day.groups[group].net + day.groups[group].tax) as Cents)}
+                  {formatAmount(day.groups[group].net)}
                 </Table.Td>
               ))}
               <Table.Td {...num}>{formatAmount(day.tax)}</Table.Td>
