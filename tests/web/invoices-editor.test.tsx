@@ -128,6 +128,22 @@ describe('the totals', () => {
     check(expected(false));
   });
 
+  it('says when the lines add up past what an invoice may hold, and keeps what is typed', async () => {
+    await openEditor();
+    await typeLine(0, { description: 'Saruji', quantity: '999999999', price: '999999999999' });
+    expect((await screen.findByTestId('total-too-large')).textContent).toBe(
+      'The invoice total may be at most 5,000,000,000,000 TZS',
+    );
+    const card = items()[0]!;
+    expect((within(card).getByLabelText(/^Item 1/) as HTMLInputElement).value).toBe('Saruji');
+    expect(shown('total-including-tax')).toBe('Tsh 0.00');
+
+    // Put right, the message goes and the total is the line's.
+    await typeLine(0, { quantity: '2' });
+    await waitFor(() => expect(screen.queryByTestId('total-too-large')).toBeNull());
+    expect(shown('total-including-tax')).toBe('Tsh 1,999,999,999,998.00');
+  });
+
   it('calls an unpaid balance a credit invoice, and refuses payments above the total', async () => {
     await openEditor();
     await typeLine(0, { description: 'Mkaa', price: '10,000' });

@@ -518,6 +518,11 @@ export function ExpenseForm({
 
         <Card withBorder radius="lg" padding="md" role="group" aria-label={t`Totals`}>
           <Stack gap={6}>
+            {live.tooLarge && (
+              <Text c="red.8" size="sm" role="alert" data-testid="expense-too-large">
+                {i18n._(expenseMessages.amountsTooLarge)}
+              </Text>
+            )}
             {[
               [t`Net amount`, live.totals?.netAmount ?? 0, 'expense-net'],
               [t`VAT`, live.totals?.totalVat ?? 0, 'expense-vat'],

@@ -4,7 +4,7 @@
 import { formatDayMonthYear } from '../../../domain/dates';
 import { HOME_CURRENCY } from '../../../domain/currency';
 import { computeExpenseTotals, type ExpenseTotals } from '../../../domain/expense';
-import { formatAmount, parseAmount, type Cents } from '../../../domain/money';
+import { formatAmount, parseAmount, sum, ZERO, type Cents } from '../../../domain/money';
 import { formatQuantity, parseQuantity, type Quantity } from '../../../domain/quantity';
 import type { ExpenseInput } from '../../../domain/schemas/expense';
 import type { LocalExpense } from '../../db/db';
@@ -144,10 +144,21 @@ export interface LiveTotals {
   lines: (ExpenseTotals['lines'][number] | null)[];
   totals: ExpenseTotals | null;
   paid: Cents;
+  /** The amounts add up past exact cents: no totals, and the reason said, instead of a failure. */
+  tooLarge: boolean;
 }
 
 /** Net, VAT, total and balance as the person types (spec Expense "computed" fields). */
 export function liveTotals(values: ExpenseFormValues): LiveTotals {
+  try {
+    return readableTotals(values);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return { lines: values.items.map(() => null), totals: null, paid: ZERO, tooLarge: true };
+  }
+}
+
+function readableTotals(values: ExpenseFormValues): LiveTotals {
   const taxed = values.amountType !== 'NO_TAX';
   const lines = values.items.map((item) => {
     const quantity = parseQuantity(item.quantity);
@@ -156,10 +167,10 @@ export function liveTotals(values: ExpenseFormValues): LiveTotals {
     if (quantity === null || unitAmount === null || (taxed && !taxType)) return null;
     return { quantity: quantity as Quantity, unitAmount, taxType: taxType as 'STANDARD' | null };
   });
-  const paid = values.payments.reduce((sum, p) => sum + (parseAmount(p.amount) ?? 0), 0) as Cents;
+  const paid = sum(values.payments.map((p) => parseAmount(p.amount) ?? ZERO));
   const ready = lines.filter((line) => line !== null);
   if (ready.length === 0 || !['INCLUSIVE', 'EXCLUSIVE', 'NO_TAX'].includes(values.amountType)) {
-    return { lines: lines.map(() => null), totals: null, paid };
+    return { lines: lines.map(() => null), totals: null, paid, tooLarge: false };
   }
   const totals = computeExpenseTotals({
     amountType: values.amountType as 'INCLUSIVE',
@@ -171,5 +182,6 @@ export function liveTotals(values: ExpenseFormValues): LiveTotals {
     lines: lines.map((line) => (line ? totals.lines[next++]! : null)),
     totals,
     paid,
+    tooLarge: false,
   };
 }

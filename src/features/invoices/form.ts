@@ -17,6 +17,7 @@ import {
   invoiceFieldsSchema,
   invoiceMessages,
   invoiceTotals,
+  MAX_INVOICE_TOTAL_CENTS,
   type Invoice,
   type InvoiceFieldsInput,
   type InvoiceItem,
@@ -261,10 +262,36 @@ export interface LiveTotals {
   /** What stays unpaid: a credit invoice (INVOICE at TRA). */
   balance: Cents;
   overpaid: boolean;
+  /**
+   * The amounts add up past what an invoice may hold (or past exact cents): the totals are shown
+   * as zero with the reason, rather than the sum failing while the person types.
+   */
+  tooLarge: boolean;
 }
 
 /** The totals of the lines that can be read, by domain/totals: what the server will compute. */
 export function liveTotals(values: InvoiceFormValues): LiveTotals {
+  try {
+    const live = readableTotals(values);
+    if (live.totals.totalInvoice <= MAX_INVOICE_TOTAL_CENTS) return live;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  const { lines: _none, ...zero } = invoiceTotals({
+    items: [],
+    amountsIncludeTax: values.amountsIncludeTax,
+  });
+  return {
+    lines: values.items.map(() => null),
+    totals: zero,
+    paid: zero.totalInvoice,
+    balance: zero.totalInvoice,
+    overpaid: false,
+    tooLarge: true,
+  };
+}
+
+function readableTotals(values: InvoiceFormValues): LiveTotals {
   const readable: { index: number; item: InvoiceItem }[] = [];
   values.items.forEach((item, index) => {
     const read = readItem(item);
@@ -305,5 +332,6 @@ export function liveTotals(values: InvoiceFormValues): LiveTotals {
     paid,
     balance: unpaidBalance(payments, totals.totalInvoice),
     overpaid: paid > totals.totalInvoice,
+    tooLarge: false,
   };
 }

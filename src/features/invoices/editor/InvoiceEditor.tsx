@@ -361,7 +361,7 @@ export function InvoiceEditor({
             data-testid="invoice-totals"
           >
             <Stack gap="md">
-              <TotalsCard totals={live.totals} />
+              <TotalsCard totals={live.totals} tooLarge={live.tooLarge} />
               <Stack gap="xs">
                 <Button
                   size="lg"

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { formatTsh } from '../../../../domain/money';
+import { invoiceMessages } from '../../../../domain/schemas/invoice';
 import type { InvoiceTotals } from '../../../../domain/totals';
 
 function Line({
@@ -34,10 +35,22 @@ function Line({
   );
 }
 
-export function TotalsCard({ totals }: { totals: Omit<InvoiceTotals, 'lines'> }) {
-  const { t } = useLingui();
+export function TotalsCard({
+  totals,
+  tooLarge = false,
+}: {
+  totals: Omit<InvoiceTotals, 'lines'>;
+  /** The lines add up past what an invoice may hold: said here, where the total would be. */
+  tooLarge?: boolean;
+}) {
+  const { t, i18n } = useLingui();
   return (
     <Stack gap={6} aria-label={t`Totals`} role="group">
+      {tooLarge && (
+        <Text c="red.8" size="sm" role="alert" data-testid="total-too-large">
+          {i18n._(invoiceMessages.totalTooLarge)}
+        </Text>
+      )}
       <Line label={t`Subtotal`} value={formatTsh(totals.subTotal)} testId="total-subtotal" />
       <Line
         label={t`Total discount`}
