@@ -5,20 +5,7 @@
 // which emails have accounts: a repeated email gets the same answer, and only the mailbox's
 // owner is told, by mail, that it is already registered. The platform admin turns a request into
 // an organization, its company and the company's owner in one transaction.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { errorMessages } from '../../domain/errors';
 import type { Locale, Message } from '../../domain/i18n';
 import type { Conversion, Registration } from '../../domain/schemas/registration';
@@ -98,8 +85,12 @@ function view(row: PotentialClientRow, emailRegistered: boolean): PotentialClien
   };
 }
 
-const emailUsed = (email: SQLWrapper) =>
-  sql<boolean>`exists (select 1 from ${users} where lower(${users.email}) = lower(${email}))`;
+/**
+ * Whether someone has an account with the request's email. The request's column is named with
+ * its table: drizzle writes a select's columns bare, and a bare `email` inside the subquery is
+ * the user's own, which made every request look registered.
+ */
+const emailUsed = sql<boolean>`exists (select 1 from ${users} where lower(${users.email}) = lower(${potentialClients}.${sql.identifier(potentialClients.email.name)}))`;
 
 /** Whether the email already has an account or a request still waiting. */
 async function isRegistered(db: DbOrTx, email: string): Promise<boolean> {
@@ -298,7 +289,7 @@ export async function listPotentialClients(
   const where = and(...filters);
   const [total] = await deps.db.select({ n: count() }).from(potentialClients).where(where);
   const rows = await deps.db
-    .select({ row: potentialClients, registered: emailUsed(potentialClients.email) })
+    .select({ row: potentialClients, registered: emailUsed })
     .from(potentialClients)
     .where(where)
     .orderBy(desc(potentialClients.createdAt), desc(potentialClients.id))
@@ -312,7 +303,7 @@ export async function listPotentialClients(
 
 async function loadRequest(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ row: potentialClients, registered: emailUsed(potentialClients.email) })
+    .select({ row: potentialClients, registered: emailUsed })
     .from(potentialClients)
     .where(eq(potentialClients.id, id));
   if (!row) throw appError(404, 'not_found');

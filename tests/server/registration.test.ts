@@ -161,7 +161,16 @@ describe('registration requests', () => {
       token,
     });
     const item = list.body.items.find((i: { email: string }) => i.email === body.email);
-    expect(item).toMatchObject({ companyName: body.companyName, status: 'new' });
+    // A new address: nobody has an account with it yet.
+    expect(item).toMatchObject({
+      companyName: body.companyName,
+      status: 'new',
+      emailRegistered: false,
+    });
+    const one = await env.server.call('GET', `/v1/accounting/potential-clients/${item.id}`, {
+      token,
+    });
+    expect(one.body).toMatchObject({ emailRegistered: false });
 
     const serial = `10TZ${digits(6)}`;
     const enrolled = await env.sim.enrol({
