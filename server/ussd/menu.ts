@@ -24,6 +24,7 @@ import { translate } from '../i18n';
 import { createInvoice } from '../invoices/service';
 import { submitInvoice } from '../invoices/submit';
 import {
+  canTry,
   identify,
   lastReceipt,
   sessionUuid,
@@ -37,6 +38,7 @@ const t = {
   notRecognised: /*i18n*/ { id: 'Wrong PIN, or this phone is not registered for Risiti USSD.' },
   limited: /*i18n*/ { id: 'Too many wrong PINs. Try again in {minutes} min.' },
   noPin: /*i18n*/ { id: 'Set your USSD PIN first on the USSD PIN page of the app.' },
+  wrongPin: /*i18n*/ { id: 'Wrong PIN. Dial again and enter your USSD PIN.' },
   main: /*i18n*/ { id: "Risiti\n1 New sale\n2 Today's sales\n3 Last receipt\n0 Exit" },
   invalidChoice: /*i18n*/ { id: 'Invalid choice.' },
   amount: /*i18n*/ { id: 'Sale amount in TZS, VAT included:' },
@@ -113,7 +115,10 @@ export async function answerUssd(deps: Deps, request: UssdRequest): Promise<Ussd
   const who = await identify(deps, request.caller, pin);
   if (!who.ok) {
     if (who.reason === 'limited') return end(intro(t.limited, { minutes: who.minutes }));
-    return end(intro(request.caller.kind === 'user' ? t.noPin : t.notRecognised));
+    // A phone's caller is not told whether its number is known. Signed in, the person tries
+    // their own account: told whether the PIN is wrong or not set yet.
+    if (request.caller.kind === 'phone') return end(intro(t.notRecognised));
+    return end(intro((await canTry(deps, request.caller.userId)) ? t.wrongPin : t.noPin));
   }
   const user = who.user;
   const locale = user.language;

@@ -329,6 +329,11 @@ describe('trying the menus in the app', () => {
       return answer.body as { end: boolean; text: string; screen: string };
     };
     expect(await tryText('')).toMatchObject({ end: false });
+    // A PIN is set: a wrong one is called wrong, not missing.
+    expect(await tryText('9999')).toMatchObject({
+      end: true,
+      text: 'Wrong PIN. Dial again and enter your USSD PIN.',
+    });
     expect((await tryText('2468')).text).toMatch(/^Risiti\n1 New sale/);
     const done = await tryText('2468*1*3000*1*1*0*1');
     expect(done).toMatchObject({ end: true });
