@@ -175,6 +175,14 @@ async function bringOn(size: 'phone' | 'desktop') {
   const row = owner.getByTestId('person-row').filter({ hasText: operator.username });
   await row.waitFor();
   expect(await row.textContent()).toContain('Invited');
+  // A question about one person names that person.
+  await row.getByTestId('person-actions').click();
+  await owner.getByRole('menuitem', { name: 'Send the invitation again' }).click();
+  await owner
+    .getByRole('dialog', { name: 'Send Juma Hassan a new invitation?' })
+    .getByRole('button', { name: 'Go back' })
+    .click();
+  await owner.getByRole('dialog').waitFor({ state: 'detached' });
   await expectNoSidewaysScroll(owner);
   await shot(owner, '5-operators');
 

@@ -257,7 +257,7 @@ export function PeoplePage({
 
       <ConfirmDialog
         opened={pending !== null}
-        title={pending ? confirmTitle(pending, t) : ''}
+        title={pending ? confirmTitle(pending, i18n) : ''}
         confirmLabel={pending?.action === 'invite' ? t`Send` : t`Confirm`}
         color={
           pending && pending.action !== 'active' && pending.action !== 'invite' ? 'red' : undefined
@@ -281,17 +281,18 @@ export function PeoplePage({
   );
 }
 
-function confirmTitle(pending: Pending, t: ReturnType<typeof useLingui>['t']): string {
+/** Names who the action is about: blocking or inviting the wrong person is hard to undo. */
+function confirmTitle(pending: Pending, i18n: I18n): string {
   const name = `${pending.operator.firstName} ${pending.operator.lastName}`;
   switch (pending.action) {
     case 'invite':
-      return t`Send ${name} a new invitation?`;
+      return i18n._(msg`Send ${name} a new invitation?`);
     case 'active':
-      return t`Make ${name} active?`;
+      return i18n._(msg`Make ${name} active?`);
     case 'inactive':
-      return t`Make ${name} inactive?`;
+      return i18n._(msg`Make ${name} inactive?`);
     default:
-      return t`Block ${name}?`;
+      return i18n._(msg`Block ${name}?`);
   }
 }
 

@@ -112,7 +112,7 @@ function StateBadge({ receipt }: { receipt: ReceiptCopy }) {
 }
 
 export function ReceiptReissuePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   usePageTitle(t`Receipt reissuing`);
   const [text, setText] = useState('');
   const [from, setFrom] = useState('');
@@ -230,7 +230,7 @@ export function ReceiptReissuePage() {
                   <Menu.Item onClick={() => setEmailing(receipt)}>
                     <Trans>Email</Trans>
                   </Menu.Item>
-                  <Menu.Item onClick={() => void shareReceiptLink(receipt, t)}>
+                  <Menu.Item onClick={() => void shareReceiptLink(receipt, i18n)}>
                     <Trans>Share the link</Trans>
                   </Menu.Item>
                 </Menu.Dropdown>
