@@ -3,11 +3,11 @@
 // own copy (offline too) and the server's PDF and Excel downloads are made from the same
 // function, so the screen and the files always agree to the cent.
 import * as v from 'valibot';
-import { toHomeCurrency } from './currency';
 import { daysOf, type DayRange } from './date-range';
 import { EXPENSE_PAYMENT_METHODS, type ExpensePaymentMethod, type ExpenseStatus } from './expense';
 import { cents, type Cents } from './money';
 import { m } from './messages';
+import { allocate } from './totals';
 
 /** What the report needs of an expense (the API record and the phone's copy both have it). */
 export interface ReportableExpense {
@@ -52,12 +52,18 @@ export interface ExpenseReport {
   byCategory: (ReportTotals & { categoryId: string | null })[];
   /** Biggest first; grouped by the vendor record, or by the name on receipts without one. */
   byVendor: (ReportTotals & { key: string; vendorId: string | null; name: string })[];
-  /** What was paid by each method, in shillings (payments in other currencies converted). */
+  /**
+   * What was paid by each method, in shillings: each expense's total shared over its payments
+   * in proportion (largest remainder), so the methods add up to the total to the cent.
+   */
   byMethod: { method: ExpensePaymentMethod; amount: Cents; count: number }[];
   /** Every day of a range up to 62 days, else every month (YYYY-MM), in order. */
   overTime: { bucket: string; totalAmount: Cents; totalVat: Cents }[];
   granularity: 'day' | 'month';
-  /** The expenses counted, newest first. */
+  /**
+   * The expenses counted, newest first. With a payment method chosen, each with the part paid by
+   * that method only: its amounts shared like its total, its payments by that method.
+   */
   rows: ReportableExpense[];
 }
 
@@ -88,6 +94,38 @@ export function matchesReport(expense: ReportableExpense, filters: ExpenseReport
 
 export const MAX_DAILY_BUCKETS = 62;
 
+/** Each payment's part of the expense's total in shillings; the parts add up to the total. */
+function paymentShares(expense: ReportableExpense): Cents[] {
+  return allocate(
+    BigInt(expense.totalAmountTzs),
+    expense.payments.map((payment) => BigInt(payment.amount)),
+  ).map((part) => cents(part));
+}
+
+/**
+ * What of the expense counts when one payment method is asked for: the part paid by it, with
+ * its net and VAT shared in the same proportion. "What did I pay in cash?" is then answered by
+ * the totals, every split and the rows alike.
+ */
+function paidBy(expense: ReportableExpense, method: ExpensePaymentMethod): ReportableExpense {
+  const shares = paymentShares(expense);
+  const part = BigInt(
+    shares.reduce(
+      (sum, share, i) => (expense.payments[i]!.method === method ? sum + share : sum),
+      0,
+    ),
+  );
+  const rest = BigInt(expense.totalAmountTzs) - part;
+  const share = (amount: Cents) => cents(allocate(BigInt(amount), [part, rest])[0]!);
+  return {
+    ...expense,
+    payments: expense.payments.filter((payment) => payment.method === method),
+    netAmountTzs: share(expense.netAmountTzs),
+    totalVatTzs: share(expense.totalVatTzs),
+    totalAmountTzs: cents(part),
+  };
+}
+
 export function expenseReport(
   expenses: Iterable<ReportableExpense>,
   filters: ExpenseReportFilters,
@@ -112,8 +150,9 @@ export function expenseReport(
       buckets.set(bucket, { bucket, totalAmount: cents(0), totalVat: cents(0) });
   }
   const rows: ReportableExpense[] = [];
-  for (const expense of expenses) {
-    if (!matchesReport(expense, filters)) continue;
+  for (const whole of expenses) {
+    if (!matchesReport(whole, filters)) continue;
+    const expense = filters.method ? paidBy(whole, filters.method) : whole;
     rows.push(expense);
     addTo(totals, expense);
     const category = categories.get(expense.categoryId) ?? {
@@ -132,12 +171,13 @@ export function expenseReport(
     };
     addTo(vendor, expense);
     vendors.set(key, vendor);
-    for (const payment of expense.payments) {
+    const shares = paymentShares(expense);
+    expense.payments.forEach((payment, i) => {
       const method = methods.get(payment.method) ?? { amount: cents(0), count: 0 };
-      method.amount = cents(method.amount + toHomeCurrency(payment.amount, expense.currencyRate));
+      method.amount = cents(method.amount + shares[i]!);
       method.count += 1;
       methods.set(payment.method, method);
-    }
+    });
     const bucket = buckets.get(bucketOf(expense.date));
     if (bucket) {
       bucket.totalAmount = cents(bucket.totalAmount + expense.totalAmountTzs);

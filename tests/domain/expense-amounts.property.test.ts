@@ -166,13 +166,46 @@ describe('the expenses report, for any expenses', () => {
         }
         expect(report.overTime.reduce((sum, entry) => sum + entry.totalAmount, 0)).toBe(total);
         expect(report.overTime).toHaveLength(28);
-        const paid = counted.flatMap((e) =>
-          e.payments.map((p) => toHomeCurrency(p.amount, e.currencyRate)),
-        );
+        // Each expense's total is shared over its payments: the methods add up to the total of
+        // the expenses with a payment, to the cent, whatever the currency.
+        const paid = counted.filter((e) => e.payments.length > 0);
         expect(report.byMethod.reduce((sum, entry) => sum + entry.amount, 0)).toBe(
-          paid.reduce((sum, amount) => sum + amount, 0),
+          paid.reduce((sum, e) => sum + e.totalAmountTzs, 0),
         );
       }),
+    );
+  });
+
+  it('answers what was paid by one method: its totals, splits and rows are that part alone', () => {
+    fc.assert(
+      fc.property(
+        fc.array(reportableArb, { maxLength: 30 }),
+        fc.constantFrom(...EXPENSE_PAYMENT_METHODS),
+        (expenses, method) => {
+          const range = { firstDay: '2026-02-01', lastDay: '2026-02-28' };
+          const all = expenseReport(expenses, { range });
+          const one = expenseReport(expenses, { range, method });
+          const byIt = all.byMethod.find((entry) => entry.method === method)?.amount ?? 0;
+          expect(one.totals.totalAmount).toBe(byIt);
+          expect(one.byMethod.map((entry) => entry.method)).toEqual(
+            byIt || one.rows.length ? [method] : [],
+          );
+          expect(one.byMethod[0]?.amount ?? 0).toBe(byIt);
+          for (const split of [one.byCategory, one.byVendor, one.overTime, one.rows]) {
+            const amounts = split.map((entry) =>
+              'totalAmountTzs' in entry ? entry.totalAmountTzs : entry.totalAmount,
+            );
+            expect(amounts.reduce((sum, amount) => sum + amount, 0)).toBe(byIt);
+          }
+          for (const row of one.rows) {
+            expect(row.netAmountTzs).toBeGreaterThanOrEqual(0);
+            expect(row.totalVatTzs).toBeGreaterThanOrEqual(0);
+            expect(
+              Math.abs(row.netAmountTzs + row.totalVatTzs - row.totalAmountTzs),
+            ).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
     );
   });
 });

@@ -272,6 +272,7 @@ export function ExpensesReportPage() {
         />
         <Select
           label={t`Payment method`}
+          description={search.method ? t`Only the part paid this way is counted` : undefined}
           value={search.method ?? ''}
           allowDeselect={false}
           data={[
