@@ -51,15 +51,6 @@ export function parseUssdAmount(text: string): { amount: Cents } | { problem: Me
   return { amount: cents(value) };
 }
 
-/** The nine digits Risiti keeps of a Tanzanian mobile number (+255 7xx…, 07xx…), or null. */
-export function ussdPhone9(phone: string): string | null {
-  const compact = phone.replace(/[\s\-().]+/g, '').replace(/^\+/, '');
-  if (/^255\d{9}$/.test(compact)) return compact.slice(3);
-  if (/^0\d{9}$/.test(compact)) return compact.slice(1);
-  if (/^\d{9}$/.test(compact)) return compact;
-  return null;
-}
-
 export const ussdPinMessages = {
   pinInvalid: /*i18n*/ { id: 'The PIN is 4 digits' },
   pinMismatch: /*i18n*/ { id: 'The two PINs are not the same' },

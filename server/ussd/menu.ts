@@ -6,13 +6,13 @@ import * as v from 'valibot';
 import { formatTsh, type Cents } from '../../domain/money';
 import type { Locale, Message } from '../../domain/i18n';
 import { m } from '../../domain/messages';
+import { mobile9 } from '../../domain/phone';
 import { paymentTypeLabels, type PaymentType } from '../../domain/payments';
 import { invoiceFieldsSchema } from '../../domain/schemas/invoice';
 import { taxTypeLabels, type TaxType } from '../../domain/tax';
 import { invoiceTotals } from '../../domain/schemas/invoice';
 import {
   parseUssdAmount,
-  ussdPhone9,
   USSD_PAYMENT_CHOICES,
   USSD_SCREEN_MAX,
   USSD_TAX_CHOICES,
@@ -169,7 +169,7 @@ export async function answerUssd(deps: Deps, request: UssdRequest): Promise<Ussd
           sale.customerPhone = null;
           step = 'confirm';
         } else {
-          const phone = ussdPhone9(input);
+          const phone = mobile9(input);
           if (phone) {
             sale.customerPhone = phone;
             step = 'confirm';

@@ -4,7 +4,8 @@
 // signed-in user's side: their access, their PIN, and a try of the menus as themselves.
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { ussdPhone9, ussdPinSchema, ussdTrySchema, type UssdReply } from '../../domain/ussd';
+import { mobile9 } from '../../domain/phone';
+import { ussdPinSchema, ussdTrySchema, type UssdReply } from '../../domain/ussd';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { appError } from '../http/app-error';
@@ -51,7 +52,7 @@ export function ussdGatewayRoutes(deps: Deps) {
       return c.text(`END ${both}`, 400);
     }
     // A number that is not a Tanzanian mobile matches nobody; it is only counted, by its hash.
-    const phone9 = ussdPhone9(phoneNumber) ?? digest(phoneNumber).toString('hex');
+    const phone9 = mobile9(phoneNumber) ?? digest(phoneNumber).toString('hex');
     const reply = await answerUssd(deps, {
       sessionId,
       caller: { kind: 'phone', phone9 },

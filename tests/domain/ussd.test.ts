@@ -1,7 +1,8 @@
 // What an operator types on a keypad for a USSD sale: whole shillings, and the caller's number
 // in any of the forms gateways send it.
 import { describe, expect, it } from 'vitest';
-import { parseUssdAmount, ussdAmountMessages, ussdPhone9 } from '../../domain/ussd';
+import { mobile9 } from '../../domain/phone';
+import { parseUssdAmount, ussdAmountMessages } from '../../domain/ussd';
 
 describe('a USSD amount', () => {
   it('is whole shillings, read as cents', () => {
@@ -29,13 +30,13 @@ describe("a caller's number", () => {
       '712345678',
       '+255 712 345 678',
     ]) {
-      expect(ussdPhone9(phone)).toBe('712345678');
+      expect(mobile9(phone)).toBe('712345678');
     }
   });
 
   it('is null when it is not a Tanzanian mobile number', () => {
     for (const phone of ['', '12345', '+254712345678', '07123456789', 'phone']) {
-      expect(ussdPhone9(phone)).toBeNull();
+      expect(mobile9(phone)).toBeNull();
     }
   });
 });

@@ -179,8 +179,13 @@ describe('profile', () => {
     expect(await fieldError(/^Confirm the email/)).toBe('The email confirmation does not match');
     expect(server.calls('PUT', '/api/v2/user/me')).toHaveLength(0);
 
+    // Typed as people write it, it is kept as its nine digits (not cut at nine characters).
     await userEvent.clear(phone);
-    await userEvent.type(phone, '754123456');
+    await userEvent.type(phone, '0754 123 456');
+    expect((phone as HTMLInputElement).value).toBe('754123456');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '+255 754 123 456');
+    expect((phone as HTMLInputElement).value).toBe('754123456');
     await userEvent.clear(screen.getByLabelText(/^Confirm the email/));
     await userEvent.type(screen.getByLabelText(/^Confirm the email/), 'asha@duka.co.tz');
     await submit('Save my details');

@@ -25,6 +25,7 @@ import { adoptUserLanguage } from '../../i18n/language';
 import { useSession } from '../../stores/session';
 import { useState } from 'react';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
+import { MobileInput } from '../../forms/MobileInput';
 
 const valuesOf = (user: SessionUser): ProfileInput => ({
   firstName: user.firstname,
@@ -103,15 +104,9 @@ export function ProfileCard({ user }: { user: SessionUser }) {
               required
               {...form.getInputProps('confirmEmail')}
             />
-            <TextInput
+            <MobileInput
               label={t`Mobile number`}
-              description={t`9 digits, without the leading 0`}
-              type="tel"
-              inputMode="numeric"
               autoComplete="tel-national"
-              leftSection="+255"
-              leftSectionWidth={56}
-              maxLength={9}
               required
               {...form.getInputProps('mobile')}
             />

@@ -3,7 +3,7 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useLingui } from '@lingui/react/macro';
-import { MobileInput } from '../admin/fields';
+import { MobileInput } from '../../forms/MobileInput';
 
 export function CompanyFields<Values>({
   form,

@@ -21,7 +21,7 @@ import {
 } from '../../api/admin';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
-import { MobileInput } from '../admin/fields';
+import { MobileInput } from '../../forms/MobileInput';
 import { useServerData } from '../admin/useServerData';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 

@@ -28,7 +28,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { useSession } from '../../stores/session';
-import { MobileInput } from '../admin/fields';
+import { MobileInput } from '../../forms/MobileInput';
 import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';

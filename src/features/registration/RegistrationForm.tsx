@@ -14,7 +14,7 @@ import { notifyFailure } from '../../app/notify';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
-import { MobileInput } from '../admin/fields';
+import { MobileInput } from '../../forms/MobileInput';
 
 const empty: RegistrationInput = {
   fullName: '',

@@ -28,6 +28,7 @@ import { useFlatForm } from '../../../forms/useFlatForm';
 import { valibotValidate } from '../../../forms/valibot';
 import { useSession } from '../../../stores/session';
 import { ACTIVATION_WORKING_DAYS, USSD_CODE } from '../../-components/constants';
+import { MobileInput } from '../../../forms/MobileInput';
 
 export function ContactPage() {
   const { t } = useLingui();
@@ -100,15 +101,9 @@ export function ContactPage() {
                   required
                   {...form.getInputProps('email')}
                 />
-                <TextInput
+                <MobileInput
                   label={t`Phone (optional)`}
-                  description={t`9 digits, without the leading 0`}
-                  type="tel"
-                  inputMode="numeric"
                   autoComplete="tel-national"
-                  leftSection="+255"
-                  leftSectionWidth={56}
-                  maxLength={9}
                   {...form.getInputProps('phone')}
                 />
                 <Textarea
