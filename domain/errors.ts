@@ -6,7 +6,9 @@ import { visitorErrorMessages } from './visitor-errors';
 export const errorMessages = {
   validation_failed: /*i18n*/ { id: 'Please check the highlighted fields' },
   invalid_credentials: /*i18n*/ { id: 'Invalid credentials' },
-  rate_limited: /*i18n*/ { id: 'Too many attempts. Please wait {minutes} minutes and try again.' },
+  rate_limited: /*i18n*/ {
+    id: 'Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
+  },
   unauthorized: /*i18n*/ { id: 'Please sign in to continue' },
   token_expired: /*i18n*/ { id: 'Expired JWT Token' },
   token_invalid: /*i18n*/ { id: 'Invalid JWT Token' },

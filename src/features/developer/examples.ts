@@ -203,7 +203,7 @@ export const authExamples = {
       headers: { 'Retry-After': '60' },
       body: {
         code: 'rate_limited',
-        message: 'Too many attempts. Please wait 1 minutes and try again.',
+        message: 'Too many attempts. Please wait 1 minute and try again.',
       },
     },
   },
