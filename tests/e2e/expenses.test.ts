@@ -279,6 +279,24 @@ describe('expenses in the browser', () => {
       );
       expect(items).toHaveLength(1);
       expect(items[0]).toMatchObject({ name: 'risiti.png', size: photo.length, kind: 'png' });
+
+      // The bin asks first: going back keeps the file, confirming deletes it everywhere.
+      await page.getByRole('button', { name: 'Remove risiti.png' }).click();
+      const question = page.getByRole('dialog', { name: 'Remove risiti.png?' });
+      await question.getByRole('button', { name: 'Go back' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('expense-file').count()).toBe(1);
+      await page.getByRole('button', { name: 'Remove risiti.png' }).click();
+      await question.getByRole('button', { name: 'Remove' }).click();
+      await page.getByTestId('expense-file').waitFor({ state: 'detached' });
+      await expect
+        .poll(
+          async () =>
+            (await api.get<{ items: unknown[] }>(`/v1/accounting/expenses/${id}/attachments`)).items
+              .length,
+          { timeout: 20_000 },
+        )
+        .toBe(0);
     } finally {
       await context.close();
     }

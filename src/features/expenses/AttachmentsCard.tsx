@@ -23,6 +23,7 @@ import { addExpenseAttachments, removeExpenseAttachment } from '../../db/expense
 import { useExpenseAttachments } from '../../db/useExpenseAttachments';
 import { RecordValidationError } from '../../db/validation';
 import { notifyFailure } from '../../app/notify';
+import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { onUploadProgress, uploadProgress } from '../../sync/upload-progress';
 
 function useProgress(id: string) {
@@ -46,6 +47,7 @@ function FileRow({
   const { t } = useLingui();
   const progress = useProgress(file.id);
   const [opening, setOpening] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const percent =
     progress && progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0;
   const name = file.name;
@@ -99,12 +101,26 @@ function FileRow({
             variant="subtle"
             color="red"
             aria-label={t`Remove ${name}`}
-            onClick={() => void removeExpenseAttachment(companyId, file.id)}
+            onClick={() => setRemoving(true)}
           >
             <IconTrash size={18} />
           </ActionIcon>
         )}
       </Group>
+      {/* The bin sits beside the open button: a slip of the thumb must not delete the file. */}
+      <ConfirmDialog
+        opened={removing}
+        title={t`Remove ${name}?`}
+        confirmLabel={t`Remove`}
+        color="red"
+        onClose={() => setRemoving(false)}
+        onConfirm={() => {
+          setRemoving(false);
+          void removeExpenseAttachment(companyId, file.id);
+        }}
+      >
+        <Trans>The file is deleted from the phone and the server.</Trans>
+      </ConfirmDialog>
       {file.syncState === 'pending' && (
         <Stack gap={2}>
           <Progress value={percent} size="sm" aria-label={t`Upload of ${name}`} />
