@@ -54,6 +54,9 @@ export function parseUssdAmount(text: string): { amount: Cents } | { problem: Me
 export const ussdPinMessages = {
   pinInvalid: /*i18n*/ { id: 'The PIN is 4 digits' },
   pinMismatch: /*i18n*/ { id: 'The two PINs are not the same' },
+  pinShared: /*i18n*/ {
+    id: 'Someone else with your mobile number uses this PIN for USSD: choose another PIN.',
+  },
 } satisfies Record<string, Message>;
 
 /** Setting the USSD PIN: the account's current password, then the new PIN twice. */

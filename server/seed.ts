@@ -83,6 +83,7 @@ export async function seed(deps: Deps): Promise<SeedResult> {
       lastName: 'Mwinyi',
       role: 'company_owner' as const,
       email: 'owner@duka-demo.co.tz',
+      mobile: '712345678',
     },
     {
       username: 'operator1',
@@ -90,6 +91,7 @@ export async function seed(deps: Deps): Promise<SeedResult> {
       lastName: 'Hassan',
       role: 'operator' as const,
       email: 'juma@duka-demo.co.tz',
+      mobile: '754100201',
     },
     {
       username: 'operator2',
@@ -97,13 +99,13 @@ export async function seed(deps: Deps): Promise<SeedResult> {
       lastName: 'Mushi',
       role: 'operator' as const,
       email: 'neema@duka-demo.co.tz',
+      mobile: '765300402',
     },
   ];
   for (const person of people) {
     const password = generatePassword();
     await db.insert(users).values({
       ...person,
-      mobile: '712345678',
       passwordHash: await hashPassword(password),
       organizationId: organization!.id,
       companyId: company!.id,

@@ -5,7 +5,12 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
 import { eatDate } from '../../domain/dates';
 import { cents, type Cents } from '../../domain/money';
-import { USSD_PIN_PATTERN, USSD_SHORT_CODE, type UssdAccess } from '../../domain/ussd';
+import {
+  USSD_PIN_PATTERN,
+  USSD_SHORT_CODE,
+  ussdPinMessages,
+  type UssdAccess,
+} from '../../domain/ussd';
 import type { Locale } from '../../domain/i18n';
 import type { Deps } from '../context';
 import { auditLog, companies, invoices, organizations, users } from '../db/schema';
@@ -78,14 +83,21 @@ export async function identify(deps: Deps, caller: UssdCaller, pin: string): Pro
     throw error;
   }
   const candidates = USSD_PIN_PATTERN.test(pin) ? await sellers(deps, caller) : [];
+  const matches = [];
   for (const candidate of candidates) {
     if (candidate.companyId && (await verifyPassword(candidate.pinHash!, pin))) {
-      await returnAttempt(deps.db, key);
-      return {
-        ok: true,
-        user: { id: candidate.id, companyId: candidate.companyId, language: candidate.language },
-      };
+      matches.push({ ...candidate, companyId: candidate.companyId });
     }
+  }
+  // Two people on one number with one PIN (set before PINs were kept apart) cannot be told
+  // apart: a sale booked under either could be the other's, so neither is let in.
+  const [match] = matches;
+  if (match && matches.length === 1) {
+    await returnAttempt(deps.db, key);
+    return {
+      ok: true,
+      user: { id: match.id, companyId: match.companyId, language: match.language },
+    };
   }
   // An unknown number spends the same effort as a wrong PIN.
   if (!candidates.length) await verifyAgainstDummy(pin);
@@ -137,6 +149,18 @@ export async function setUssdPin(
     });
   }
   await clearAttempts(deps.db, passwordCheckKey(userId));
+  // The phone's caller is known by number and PIN together: people sharing a number (a shop's
+  // one phone) each need their own PIN, or a sale could be booked under the wrong person.
+  if (user.mobile) {
+    const sharing = await sellers(deps, { kind: 'phone', phone9: user.mobile });
+    for (const other of sharing) {
+      if (other.id !== userId && (await verifyPassword(other.pinHash!, input.pin))) {
+        throw new AppError(422, 'validation_failed', errorMessages.validation_failed, {
+          fields: { pin: ussdPinMessages.pinShared.id },
+        });
+      }
+    }
+  }
   const pinHash = await hashPassword(input.pin);
   await deps.db.transaction(async (tx) => {
     await tx

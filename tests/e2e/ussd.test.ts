@@ -46,7 +46,7 @@ describe.each([
     await page.goto('/auth-ussd');
     await expect
       .poll(() => page.getByTestId('ussd-phone').textContent())
-      .toContain('+255 712345678');
+      .toContain(username === 'operator1' ? '+255 754100201' : '+255 765300402');
     expect(await page.getByTestId('ussd-pin-state').textContent()).toBe(
       'You have no USSD PIN yet.',
     );

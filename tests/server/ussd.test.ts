@@ -9,6 +9,7 @@ import { invoices, users } from '../../server/db/schema';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { invoiceQueueHooks } from '../../server/invoices/settle';
 import { createTraWorker } from '../../server/vfd/worker';
+import { identify } from '../../server/ussd/service';
 import { createFiscalEnv, FAST, type FiscalEnv } from '../helpers/fiscal';
 import { tokenFor } from '../helpers/session';
 
@@ -218,6 +219,44 @@ describe('who may call', () => {
     const shop = await seller();
     await env.deps.db.update(users).set({ status: 'inactive' }).where(eq(users.id, shop.id));
     expect(await session(shop.mobile)(PIN)).toMatch(/^END PIN si sahihi.*\nWrong PIN/s);
+  });
+
+  it('keeps people who share one phone number apart by their PINs', async () => {
+    const first = await seller({ pin: '2468' });
+    const [row] = await env.deps.db.select().from(users).where(eq(users.id, first.id));
+    const other = await createUser(env.deps.db, 'operator', {
+      companyId: first.companyId,
+      organizationId: row!.organizationId,
+      mobile: first.mobile,
+    });
+    const token = await tokenFor(env.server, other);
+    const setPin = (pin: string) =>
+      env.server.call('PUT', '/v1/accounting/ussd/pin', {
+        token,
+        body: { currentPassword: TEST_PASSWORD, pin, confirmPin: pin },
+      });
+    const same = await setPin('2468');
+    expect(same.status).toBe(422);
+    expect(same.body.fields).toEqual({
+      pin: 'Someone else with your mobile number uses this PIN for USSD: choose another PIN.',
+    });
+    expect((await setPin('1357')).status).toBe(200);
+    const phone = { kind: 'phone' as const, phone9: first.mobile };
+    expect(await identify(env.deps, phone, '2468')).toMatchObject({
+      ok: true,
+      user: { id: first.id },
+    });
+    expect(await identify(env.deps, phone, '1357')).toMatchObject({
+      ok: true,
+      user: { id: other.id },
+    });
+
+    // One PIN on both (kept from before PINs were told apart): neither is let in.
+    await env.deps.db
+      .update(users)
+      .set({ ussdPinHash: row!.ussdPinHash })
+      .where(eq(users.id, other.id));
+    expect(await identify(env.deps, phone, '2468')).toEqual({ ok: false, reason: 'unknown' });
   });
 
   it('requires the gateway token, in the query or as a Bearer header', async () => {
