@@ -34,7 +34,7 @@ const STARTING_WORDS: Record<string, string> = {
     'stock goods bidhaa jumla wholesale mchele sukari unga mafuta kupikia sabuni maharage soda maji chupa katoni kreti',
   rent: 'rent pango kodi nyumba fremu chumba duka office',
   transport:
-    'fuel petrol diesel nauli fare bodaboda bajaji daladala usafiri usafirishaji delivery transport gari',
+    'fuel petrol petroli diesel dizeli lita litres nauli fare bodaboda bajaji daladala usafiri usafirishaji delivery transport gari puma oryx gapco engen',
   utilities: 'luku umeme electricity tanesco water maji dawasa bill generator',
   salaries: 'salary salaries mshahara wages posho kibarua vibarua wafanyakazi',
   phone: 'airtime vocha bundle bando internet data muda maongezi vodacom airtel tigo halotel ttcl',

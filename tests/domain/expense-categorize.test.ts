@@ -29,6 +29,10 @@ describe('suggesting an expense category', () => {
     expect(suggested(['LUKU'])).toBe('UTILITIES');
     expect(suggested(['Vocha ya Vodacom'])).toBe('PHONE');
     expect(suggested(['Diesel 40 litres'])).toBe('TRANSPORT');
+    // "Mafuta" is also cooking oil for the shelves: the fuel, the litres and the station decide.
+    expect(suggested(['Mafuta ya petroli lita 20'], starting, [], 'Puma Energy')).toBe('TRANSPORT');
+    expect(suggested(['Dizeli lita 40'])).toBe('TRANSPORT');
+    expect(suggested(['Mafuta ya kupikia lita 20'])).toBe('STOCK');
     expect(suggested(['Leseni ya biashara'])).toBe('TAXES');
     expect(suggested(['Fundi wa friji', 'Vipuri'])).toBe('REPAIRS');
     expect(suggested(['Monthly rent'])).toBe('RENT');
