@@ -2,7 +2,7 @@
 // organization's), with search, each one's VFD state at a glance, and a new company with its
 // certificate in one form.
 import { useDeferredValue, useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { CertificateResult } from './CertificateResult';
 import { NewCompanyForm } from './NewCompanyForm';
+import { FormModal } from '../../app/shell/FormModal';
 
 export function VfdBadge({ company }: { company: Company }) {
   if (company.blockedByTra) {
@@ -135,12 +136,11 @@ export function CompaniesPage() {
           </Link>
         ))}
       </Stack>
-      <Modal
+      <FormModal
         opened={creating}
         onClose={() => setCreating(false)}
         title={t`New company`}
         size="lg"
-        closeOnClickOutside={false}
       >
         <NewCompanyForm
           onCreated={(company, outcome) => {
@@ -150,7 +150,7 @@ export function CompaniesPage() {
           }}
           onCancel={() => setCreating(false)}
         />
-      </Modal>
+      </FormModal>
     </Stack>
   );
 }

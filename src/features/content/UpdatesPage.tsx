@@ -1,7 +1,7 @@
 // /updates: what is new in Risiti, newest first, in the reader's language; the platform admin
 // writes, edits and removes them here.
 import { useState } from 'react';
-import { Button, Card, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
@@ -25,6 +25,7 @@ import { useSession } from '../../stores/session';
 import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
+import { FormModal } from '../../app/shell/FormModal';
 
 export function BilingualFields({
   form,
@@ -161,12 +162,11 @@ export function UpdatesPage() {
           </Stack>
         </Card>
       ))}
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t`New update` : t`Edit`}
         size="lg"
-        closeOnClickOutside={false}
       >
         {editing !== null && (
           <UpdateForm
@@ -178,7 +178,7 @@ export function UpdatesPage() {
             onCancel={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
       <ConfirmDialog
         opened={deleting !== null}
         title={t`Delete this update?`}

@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   Stack,
   Switch,
   Text,
@@ -32,6 +31,7 @@ import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { categoryDescription, categoryName } from './labels';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
+import { FormModal } from '../../app/shell/FormModal';
 
 interface CategoryValues {
   name: string;
@@ -189,12 +189,11 @@ export function CategoriesPage() {
           );
         })}
       </Stack>
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t`New category` : t`Edit category`}
         centered
-        closeOnClickOutside={false}
       >
         {editing !== null && (
           <CategoryForm
@@ -203,7 +202,7 @@ export function CategoriesPage() {
             onDone={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
       <ConfirmDialog
         opened={toggling !== null}
         onClose={() => setToggling(null)}

@@ -2,7 +2,7 @@
 // owner: their operators) and /users (the users of the company being worked in). Create and
 // invite, edit, make active, inactive or blocked with a confirmation, invite again.
 import { useDeferredValue, useState } from 'react';
-import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -26,6 +26,7 @@ import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { OperatorForm } from './OperatorForm';
+import { FormModal } from '../../app/shell/FormModal';
 
 export type PeopleScope = 'reach' | 'owner' | 'company';
 
@@ -237,12 +238,11 @@ export function PeoplePage({
         ))}
       </Stack>
 
-      <Modal
+      <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? (scope === 'company' ? t`New user` : t`New operator`) : t`Edit`}
         size="lg"
-        closeOnClickOutside={false}
       >
         {editing !== null && (
           <OperatorForm
@@ -253,7 +253,7 @@ export function PeoplePage({
             onCancel={() => setEditing(null)}
           />
         )}
-      </Modal>
+      </FormModal>
 
       <ConfirmDialog
         opened={pending !== null}

@@ -1,17 +1,7 @@
 // /organizations: platform admins see and create every organization and enable or disable it
 // (with a confirmation); an organization admin sees their own.
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
@@ -34,6 +24,7 @@ import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
+import { FormModal } from '../../app/shell/FormModal';
 
 export function OrganizationFields({
   form,
@@ -159,12 +150,11 @@ export function OrganizationsPage() {
           </div>
         ))}
       </Stack>
-      <Modal
+      <FormModal
         opened={creating}
         onClose={() => setCreating(false)}
         title={t`New organization`}
         size="lg"
-        closeOnClickOutside={false}
       >
         <NewOrganizationForm
           onSaved={() => {
@@ -173,7 +163,7 @@ export function OrganizationsPage() {
           }}
           onCancel={() => setCreating(false)}
         />
-      </Modal>
+      </FormModal>
       <ConfirmDialog
         opened={toggling !== null}
         title={toggling?.active ? t`Disable ${name}?` : t`Enable ${name}?`}
