@@ -15,6 +15,9 @@ import {
   table,
 } from './pdf-tables';
 
+/** The XML's YYYY-MM-DD as the rest of the report writes days, DD-MM-YYYY. */
+const dayFirst = (date: string) => date.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3-$2-$1');
+
 export interface ZReportDocument {
   /** The signed XML exactly as sent. */
   xml: string;
@@ -92,7 +95,7 @@ export async function zReportsPdf(
       ],
       [
         [t(L.zNumber), str(z.ZNUMBER)],
-        [t(L.madeAt), `${str(z.DATE)} ${str(z.TIME)}`],
+        [t(L.madeAt), `${dayFirst(str(z.DATE))} ${str(z.TIME)}`],
         [t(L.tin), str(z.TIN)],
         [t(L.vrn), str(z.VRN)],
         [t(L.taxOffice), str(z.TAXOFFICE)],

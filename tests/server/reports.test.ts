@@ -386,6 +386,8 @@ describe('a day of sales in the reports', () => {
     expect(text).toContain('A-18.00');
     expect(text).toContain('EMONEY');
     expect(text).toContain('Accepted by TRA on');
+    // Days as the rest of the report writes them.
+    expect(text).toMatch(/Made at \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
 
     const all = await download(
       '/v1/accounting/reports/z-reports.pdf?preset=custom&from=2026-03-01&to=2026-03-31',

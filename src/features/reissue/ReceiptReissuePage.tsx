@@ -100,7 +100,7 @@ function StateBadge({ receipt }: { receipt: ReceiptCopy }) {
   if (receipt.traStatus === 'rejected') {
     return (
       <Badge color="red" variant="light">
-        <Trans>Refused by TRA</Trans>
+        <Trans>Rejected by TRA</Trans>
       </Badge>
     );
   }
@@ -172,7 +172,7 @@ export function ReceiptReissuePage() {
         data={[
           { value: 'all', label: t`All` },
           { value: 'pending', label: t`Waiting for TRA` },
-          { value: 'rejected', label: t`Refused by TRA` },
+          { value: 'rejected', label: t`Rejected by TRA` },
         ]}
       />
       <LoadState
