@@ -50,14 +50,20 @@ export function OrganizationFields({
   );
 }
 
-function NewOrganizationForm({ onSaved, onCancel }: { onSaved(): void; onCancel(): void }) {
+function NewOrganizationForm({
+  onSaved,
+  onCancel,
+}: {
+  onSaved(name: string): void;
+  onCancel(): void;
+}) {
   const form = useForm<OrganizationInput>({
     initialValues: { name: '', ownerName: '', ownerPhone: '', ownerEmail: '' },
     validate: valibotValidate(organizationSchema),
   });
   const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
-    if (await submitToServer(form, () => createOrganization(values))) onSaved();
+    if (await submitToServer(form, () => createOrganization(values))) onSaved(values.name.trim());
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -157,8 +163,9 @@ export function OrganizationsPage() {
         size="lg"
       >
         <NewOrganizationForm
-          onSaved={() => {
+          onSaved={(created) => {
             setCreating(false);
+            notifySuccess(t`${created} is saved.`);
             organizations.reload();
           }}
           onCancel={() => setCreating(false)}

@@ -1,0 +1,53 @@
+// The platform admin creates an organization: the form takes a phone number as people write
+// it, and says the organization is saved once the server has it.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { json, stubServer } from './helpers/fetch';
+import { resetLocalDatabase } from './helpers/local-db';
+import { renderApp } from './helpers/render-app';
+import { signedIn, signedOut } from './helpers/session';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(resetLocalDatabase);
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await signedOut();
+});
+
+it('creates an organization and says it is saved', async () => {
+  const user = await signedIn({
+    role: 'platform_admin',
+    user_type: 'platform_admin',
+    isAdmin: true,
+    organization_id: null,
+    company_id: null,
+    company: null,
+  } as never);
+  const saved: unknown[] = [];
+  const server = stubServer({
+    'GET /api/v2/user/me': () => json(200, user),
+    'GET /v1/accounting/organizations': () => json(200, saved),
+    'POST /v1/accounting/organizations': async (request) => {
+      const body = (await request.json()) as Record<string, string>;
+      saved.push({ ...body, id: 'org-9', active: true, createdAt: '2026-11-28T08:00:00Z' });
+      return json(201, saved.at(-1));
+    },
+  });
+  await renderApp('/organizations');
+  await userEvent.click(await screen.findByRole('button', { name: 'New organization' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New organization' });
+  await userEvent.type(within(dialog).getByLabelText(/^Organization name/), 'Mama Ntilie Group');
+  await userEvent.type(within(dialog).getByLabelText(/^Owner's name/), 'Rehema Mushi');
+  await userEvent.type(within(dialog).getByLabelText(/^Owner's phone/), '0754 123 456');
+  await userEvent.type(within(dialog).getByLabelText(/^Owner's email/), 'rehema@ntilie.co.tz');
+  await userEvent.click(within(dialog).getByRole('button', { name: /^Create/ }));
+
+  expect(await screen.findByText('Mama Ntilie Group is saved.')).toBeTruthy();
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'New organization' })).toBeNull(),
+  );
+  const [post] = server.calls('POST', '/v1/accounting/organizations');
+  expect(await post!.json()).toMatchObject({ name: 'Mama Ntilie Group', ownerPhone: '754123456' });
+});
