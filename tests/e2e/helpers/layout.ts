@@ -83,6 +83,18 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
         }
         continue;
       }
+      // Text kept on one line that spills out of its box runs into what is beside it.
+      if (
+        !clips &&
+        hasText &&
+        style.whiteSpace === 'nowrap' &&
+        style.overflowX === 'visible' &&
+        element.scrollWidth > element.clientWidth + 1 &&
+        element.closest('[role="radiogroup"], [class*="Button-label"], [class*="Badge"]')
+      ) {
+        add('cut off', element);
+        continue;
+      }
       if (clips && hasText && element.scrollWidth > element.clientWidth + 1) {
         // A long name cut to one line in a list is fine while most of it shows (the whole
         // record is a tap away); a control's label, a badge or a few letters are not.
