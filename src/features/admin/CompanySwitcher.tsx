@@ -24,9 +24,12 @@ export function CompanySwitcher({ onPicked }: { onPicked?(): void }) {
         onClick={open}
         aria-label={acting ? t`Working in ${name}. Change the company` : t`Choose a company`}
         data-testid="company-switcher"
-        styles={{ label: { overflow: 'hidden' } }}
+        // Two lines rather than "Chagua kamp…": the navbar is narrow and names are long.
+        h="auto"
+        py={8}
+        styles={{ label: { overflow: 'hidden', whiteSpace: 'normal' } }}
       >
-        <Text span truncate size="sm" fw={600}>
+        <Text span lineClamp={2} size="sm" fw={600} ta="left">
           {acting ? acting.name : <Trans>Choose a company</Trans>}
         </Text>
       </Button>

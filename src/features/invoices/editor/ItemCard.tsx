@@ -102,7 +102,8 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
               }}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, xs: 8, sm: 4 }}>
+          {/* Wide enough for "Unafuu maalum (0%)" beside the totals on a desktop. */}
+          <Grid.Col span={{ base: 12, xs: 8, sm: 5 }}>
             <Select
               label={t`Tax type`}
               data={TAX_TYPES.map((type) => ({ value: type, label: i18n._(taxTypeLabels[type]) }))}
@@ -112,7 +113,7 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
               onChange={(value) => value && form.setFieldValue(`${path}.taxType`, value as TaxType)}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, xs: 4, sm: 3 }}>
+          <Grid.Col span={{ base: 6, xs: 4, sm: 2 }}>
             <TextInput
               label={t`Discount`}
               inputMode="decimal"
