@@ -134,6 +134,8 @@ export const fetchOrganizations = () =>
   api.get('v1/accounting/organizations').json<Organization[]>();
 export const createOrganization = (input: OrganizationInput) =>
   api.post('v1/accounting/organizations', { json: input }).json<Organization>();
+export const updateOrganization = (id: string, input: OrganizationInput) =>
+  api.put(`v1/accounting/organizations/${id}`, { json: input }).json<Organization>();
 export const setOrganizationActive = (id: string, active: boolean) =>
   api
     .post(`v1/accounting/organizations/${id}/${active ? 'enable' : 'disable'}`)

@@ -1,5 +1,5 @@
-// The platform admin creates an organization: the form takes a phone number as people write
-// it, and says the organization is saved once the server has it.
+// The platform admin creates an organization and corrects it: the form takes a phone number as
+// people write it, and says the organization is saved once the server has it.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ afterEach(async () => {
   await signedOut();
 });
 
-it('creates an organization and says it is saved', async () => {
+it('creates an organization, says it is saved, and corrects its owner email', async () => {
   const user = await signedIn({
     role: 'platform_admin',
     user_type: 'platform_admin',
@@ -34,6 +34,10 @@ it('creates an organization and says it is saved', async () => {
       saved.push({ ...body, id: 'org-9', active: true, createdAt: '2026-11-28T08:00:00Z' });
       return json(201, saved.at(-1));
     },
+    'PUT /v1/accounting/organizations/org-9': async (request) => {
+      saved[0] = { ...(saved[0] as object), ...((await request.json()) as object) };
+      return json(200, saved[0]);
+    },
   });
   await renderApp('/organizations');
   await userEvent.click(await screen.findByRole('button', { name: 'New organization' }));
@@ -50,4 +54,22 @@ it('creates an organization and says it is saved', async () => {
   );
   const [post] = server.calls('POST', '/v1/accounting/organizations');
   expect(await post!.json()).toMatchObject({ name: 'Mama Ntilie Group', ownerPhone: '754123456' });
+
+  // A typo in the owner's email is put right from the list.
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit Mama Ntilie Group' }));
+  const edit = await screen.findByRole('dialog', { name: 'Edit' });
+  const email = within(edit).getByLabelText(/^Owner's email/);
+  expect((email as HTMLInputElement).value).toBe('rehema@ntilie.co.tz');
+  await userEvent.clear(email);
+  await userEvent.type(email, 'rehema.mushi@ntilie.co.tz');
+  await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+  await waitFor(() =>
+    expect(server.calls('PUT', '/v1/accounting/organizations/org-9')).toHaveLength(1),
+  );
+  const [put] = server.calls('PUT', '/v1/accounting/organizations/org-9');
+  expect(await put!.json()).toMatchObject({
+    name: 'Mama Ntilie Group',
+    ownerEmail: 'rehema.mushi@ntilie.co.tz',
+  });
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit' })).toBeNull());
 });

@@ -8,6 +8,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { organizationSchema, type OrganizationInput } from '../../../domain/schemas/organization';
 import {
   createOrganization,
+  updateOrganization,
   fetchOrganizations,
   setOrganizationActive,
   type Organization,
@@ -50,20 +51,32 @@ export function OrganizationFields({
   );
 }
 
-function NewOrganizationForm({
+/** A new organization, or the details of one to correct (a typo in the owner's email). */
+function OrganizationForm({
+  organization,
   onSaved,
   onCancel,
 }: {
+  organization?: Organization;
   onSaved(name: string): void;
   onCancel(): void;
 }) {
   const form = useForm<OrganizationInput>({
-    initialValues: { name: '', ownerName: '', ownerPhone: '', ownerEmail: '' },
+    initialValues: organization
+      ? {
+          name: organization.name,
+          ownerName: organization.ownerName,
+          ownerPhone: organization.ownerPhone,
+          ownerEmail: organization.ownerEmail,
+        }
+      : { name: '', ownerName: '', ownerPhone: '', ownerEmail: '' },
     validate: valibotValidate(organizationSchema),
   });
   const leave = useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit(async (values) => {
-    if (await submitToServer(form, () => createOrganization(values))) onSaved(values.name.trim());
+    const save = () =>
+      organization ? updateOrganization(organization.id, values) : createOrganization(values);
+    if (await submitToServer(form, save)) onSaved(values.name.trim());
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -74,7 +87,7 @@ function NewOrganizationForm({
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={form.submitting}>
-            <Trans>Create the organization</Trans>
+            {organization ? <Trans>Save</Trans> : <Trans>Create the organization</Trans>}
           </Button>
         </Group>
       </Stack>
@@ -88,7 +101,8 @@ export function OrganizationsPage() {
   usePageTitle(t`Organizations`);
   const platform = useSession((state) => state.user?.role === 'platform_admin');
   const organizations = useServerData(fetchOrganizations, []);
-  const [creating, setCreating] = useState(false);
+  /** The organization in the dialog: 'new', or one being corrected. */
+  const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [toggling, setToggling] = useState<Organization | null>(null);
   const [busy, setBusy] = useState(false);
   const name = toggling?.name ?? '';
@@ -119,7 +133,7 @@ export function OrganizationsPage() {
           <Trans>Organizations</Trans>
         </Title>
         {platform && (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
             <Trans>New organization</Trans>
           </Button>
         )}
@@ -130,46 +144,60 @@ export function OrganizationsPage() {
         onRetry={organizations.reload}
       />
       <Stack gap="xs" role="list" aria-label={t`Organizations`}>
-        {organizations.data?.map((organization) => (
-          <div key={organization.id} className={classes.row} role="listitem">
-            <Group justify="space-between" gap="xs">
-              <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
-                <Text fw={600} truncate>
-                  {organization.name}
-                </Text>
-                <Text size="sm" c="dimmed" truncate>
-                  {organization.ownerName} · +255 {organization.ownerPhone} ·{' '}
-                  {organization.ownerEmail}
-                </Text>
-              </div>
-              <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
-                <Badge color={organization.active ? 'green' : 'gray'} variant="light">
-                  {organization.active ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}
-                </Badge>
-                {platform && (
-                  <Button size="xs" variant="subtle" onClick={() => setToggling(organization)}>
-                    {organization.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+        {organizations.data?.map((organization) => {
+          const organizationName = organization.name;
+          return (
+            <div key={organization.id} className={classes.row} role="listitem">
+              <Group justify="space-between" gap="xs">
+                <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
+                  <Text fw={600} truncate>
+                    {organization.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {organization.ownerName} · +255 {organization.ownerPhone} ·{' '}
+                    {organization.ownerEmail}
+                  </Text>
+                </div>
+                <Group gap="xs" wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
+                  <Badge color={organization.active ? 'green' : 'gray'} variant="light">
+                    {organization.active ? <Trans>Enabled</Trans> : <Trans>Disabled</Trans>}
+                  </Badge>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => setEditing(organization)}
+                    aria-label={t`Edit ${organizationName}`}
+                  >
+                    <Trans>Edit</Trans>
                   </Button>
-                )}
+                  {platform && (
+                    <Button size="xs" variant="subtle" onClick={() => setToggling(organization)}>
+                      {organization.active ? <Trans>Disable</Trans> : <Trans>Enable</Trans>}
+                    </Button>
+                  )}
+                </Group>
               </Group>
-            </Group>
-          </div>
-        ))}
+            </div>
+          );
+        })}
       </Stack>
       <FormModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title={t`New organization`}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t`New organization` : t`Edit`}
         size="lg"
       >
-        <NewOrganizationForm
-          onSaved={(created) => {
-            setCreating(false);
-            notifySuccess(t`${created} is saved.`);
-            organizations.reload();
-          }}
-          onCancel={() => setCreating(false)}
-        />
+        {editing !== null && (
+          <OrganizationForm
+            {...(editing !== 'new' ? { organization: editing } : {})}
+            onSaved={(saved) => {
+              setEditing(null);
+              notifySuccess(t`${saved} is saved.`);
+              organizations.reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
       </FormModal>
       <ConfirmDialog
         opened={toggling !== null}
