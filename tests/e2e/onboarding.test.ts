@@ -152,6 +152,20 @@ async function bringOn(size: 'phone' | 'desktop') {
   await shot(admin, '3-set-up-done');
   await admin.getByRole('link', { name: 'Open the company' }).click();
   expect(await admin.getByTestId('vfd-status').textContent()).toBe('Registered with TRA');
+  // A detail typed wrong is corrected on the company's page; TRA's TIN stays as registered.
+  await admin.getByRole('button', { name: 'Edit details' }).click();
+  const edit = admin.getByRole('dialog', { name: `Edit ${business.companyName}` });
+  await edit.getByLabel(/^Address/).fill('Mtaa wa Uhuru 12, Moshi');
+  await edit.getByLabel(/^TIN/).fill('999888777');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit
+    .getByText('TIN and VFD serial cannot be changed after the VFD is registered with TRA')
+    .first()
+    .waitFor();
+  await edit.getByLabel(/^TIN/).fill(business.tin);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'detached' });
+  await admin.getByText('Mtaa wa Uhuru 12, Moshi').waitFor();
   await adminContext.close();
 
   // 3. The owner, invited by email, chooses a password and adds an operator.

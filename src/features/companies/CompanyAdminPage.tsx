@@ -15,6 +15,7 @@ import {
 } from '../../api/admin';
 import { readFailure } from '../../api/errors';
 import { BackLink } from '../../app/BackLink';
+import { FormModal } from '../../app/shell/FormModal';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { notifyFailure, notifySuccess } from '../../app/notify';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -26,6 +27,7 @@ import { useServerData } from '../admin/useServerData';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { CertificateCard } from './CertificateCard';
 import { CompanyDetails } from './CompanyDetails';
+import { EditCompanyForm } from './EditCompanyForm';
 import { VfdCard } from './VfdCard';
 
 export function CompanyAdminPage({ companyId }: { companyId: string }) {
@@ -35,6 +37,7 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
   const company = useServerData(() => fetchCompany(companyId), [companyId]);
   const vfd = useServerData(() => fetchVfd(companyId), [companyId]);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   // The page holds two small forms, a certificate to upload and the paid-until date; one
   // question covers both, so leaving with both changed asks once.
@@ -89,6 +92,9 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
           {name}
         </Title>
         <Group gap="sm">
+          <Button variant="default" onClick={() => setEditing(true)}>
+            <Trans>Edit details</Trans>
+          </Button>
           <Button
             variant="light"
             disabled={!current.active}
@@ -126,6 +132,25 @@ export function CompanyAdminPage({ companyId }: { companyId: string }) {
       {role === 'platform_admin' && (
         <PaidUntilCard company={current} onSaved={company.set} onPending={paidUntilPending} />
       )}
+      <FormModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        title={t`Edit ${name}`}
+        size="lg"
+      >
+        {editing && (
+          <EditCompanyForm
+            company={current}
+            onSaved={(saved) => {
+              company.set(saved);
+              setEditing(false);
+              const savedName = saved.name;
+              notifySuccess(t`${savedName} is saved.`);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        )}
+      </FormModal>
       <ConfirmDialog
         opened={confirming}
         title={current.active ? t`Disable ${name}?` : t`Enable ${name}?`}
