@@ -8,6 +8,9 @@ export const recordMessages = {
   organizationNameRequired: /*i18n*/ { id: 'Please enter the organization name' },
   ownerNameRequired: /*i18n*/ { id: "Please enter the owner's name" },
   organizationRequired: /*i18n*/ { id: 'Please choose an organization' },
+  organizationDisabled: /*i18n*/ {
+    id: 'This organization is disabled: enable it before adding a company to it',
+  },
   companyNameRequired: /*i18n*/ { id: 'Please enter the company name' },
   nameTooLong: /*i18n*/ { id: 'Name must be at most 100 characters' },
   addressRequired: /*i18n*/ { id: 'Please enter the address' },

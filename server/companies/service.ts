@@ -198,12 +198,18 @@ async function assertOrganization(tx: Tx, user: AuthUser, organizationId: string
     });
   }
   const [organization] = await tx
-    .select({ id: organizations.id })
+    .select({ id: organizations.id, active: organizations.active })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!organization) {
     throw appError(422, 'validation_failed', {
       fields: { organizationId: recordMessages.organizationRequired.id },
+    });
+  }
+  // Its people could not sign in: a disabled organization stops every company in it.
+  if (!organization.active) {
+    throw appError(422, 'validation_failed', {
+      fields: { organizationId: recordMessages.organizationDisabled.id },
     });
   }
 }

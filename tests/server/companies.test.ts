@@ -104,6 +104,30 @@ describe('companies', () => {
     });
   });
 
+  it('are not added to a disabled organization, whose people could not sign in', async () => {
+    const token = await signIn(await createUser(env.deps.db, 'platform_admin'));
+    const organization = await createOrganization(env.deps.db);
+    await env.server.call('POST', `/v1/accounting/organizations/${organization.id}/disable`, {
+      token,
+    });
+    const refused = await env.server.call('POST', '/v1/accounting/companies', {
+      token,
+      body: form(organization.id),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.fields).toEqual({
+      organizationId: 'This organization is disabled: enable it before adding a company to it',
+    });
+    await env.server.call('POST', `/v1/accounting/organizations/${organization.id}/enable`, {
+      token,
+    });
+    const added = await env.server.call('POST', '/v1/accounting/companies', {
+      token,
+      body: form(organization.id),
+    });
+    expect(added.status).toBe(201);
+  });
+
   it('refuse a VFD serial another company already has', async () => {
     const token = await signIn(await createUser(env.deps.db, 'platform_admin'));
     const existing = await createCompany(env.deps.db);
