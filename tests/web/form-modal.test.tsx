@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { json } from './helpers/fetch';
+import { stubOffline } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
@@ -18,14 +18,7 @@ afterEach(async () => {
 
 it('asks before Escape closes a dialog holding typing, and closes an untouched one at once', async () => {
   const user = await signedIn({ role: 'company_owner', user_type: 'company_owner' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(new Request(input, init).url).pathname;
-      if (path === '/api/v2/user/me') return json(200, user);
-      throw new TypeError('Failed to fetch');
-    }),
-  );
+  stubOffline(user);
   await renderApp('/expenses/categories');
   const open = async () => {
     await userEvent.click(await screen.findByRole('button', { name: 'New category' }));

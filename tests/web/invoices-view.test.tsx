@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '../../domain/schemas/invoice';
 import { db } from '../../src/db/db';
 import { syncedInvoice } from '../../src/db/invoices';
-import { json } from './helpers/fetch';
+import { stubOffline } from './helpers/fetch';
 import { fiscal, invoiceInput, serverInvoice } from './helpers/invoices';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
@@ -25,14 +25,7 @@ afterEach(async () => {
 async function open(invoice: Invoice, language: 'en' | 'sw' = 'en') {
   await db.invoices.put(syncedInvoice(invoice, COMPANY));
   const user = await signedIn({ language });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(new Request(input, init).url).pathname;
-      if (path === '/api/v2/user/me') return json(200, user);
-      throw new TypeError('Failed to fetch');
-    }),
-  );
+  stubOffline(user);
   return renderApp(`/edit-invoice/${invoice.id}`, language);
 }
 

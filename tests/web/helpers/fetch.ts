@@ -25,3 +25,15 @@ export function stubServer(routes: Record<string, Route>) {
       seen.filter((r) => r.method === method && new URL(r.url).pathname === path),
   };
 }
+
+/** A phone without a connection: only the signed-in user's own record answers (from the cache). */
+export function stubOffline(user: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(new Request(input, init).url).pathname;
+      if (path === '/api/v2/user/me') return json(200, user);
+      throw new TypeError('Failed to fetch');
+    }),
+  );
+}
