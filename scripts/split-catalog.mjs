@@ -15,8 +15,8 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
 /**
  * Files whose messages no public or sign-in page shows: the signed-in screens (but the account's
  * parts the password pages use; the profile's own card and page are signed-in screens), the
- * server's and the service worker's, and the domain's rules of the signed-in work (expenses, invoices, reports, insights, payments, integrations,
- * imports).
+ * server's and the service worker's, and the domain's rules of the signed-in work (expenses,
+ * invoices, reports, insights, payments, integrations, imports).
  * The errors the app words itself on those pages (domain/visitor-errors.ts), the domain's common
  * validation messages and the rules of users and passwords stay in the first part, as does any
  * domain file not named here; the rest of the error catalogue is the server's and the signed-in
