@@ -34,10 +34,16 @@ function collect(doc: Doc): Promise<Buffer> {
 /** Average width of a character of the body font at SIZE, in points (DejaVu Sans runs wide). */
 const CHARACTER = SIZE * 0.6;
 
-/** The text cut to fit `width`, ending in "…" when cut. */
-function fit(text: string, width: number): string {
-  const most = Math.floor(width / CHARACTER);
-  return text.length <= most ? text : `${text.slice(0, Math.max(1, most - 1))}…`;
+/**
+ * The text cut to fit `width`, ending in "…" when cut. Most cells are short and pass on the
+ * estimate alone; a longer one is measured, so a Swahili status or a category that fits is not
+ * cut on a guess.
+ */
+function fit(doc: Doc, text: string, width: number): string {
+  if (text.length * CHARACTER <= width || doc.widthOfString(text) <= width) return text;
+  let cut = Math.min(text.length - 1, Math.floor(width / (SIZE * 0.45)));
+  while (cut > 1 && doc.widthOfString(`${text.slice(0, cut)}…`) > width) cut -= 1;
+  return `${text.slice(0, cut)}…`;
 }
 
 class Table {
@@ -57,7 +63,7 @@ class Table {
     this.columns.forEach((column, index) => {
       // Cut to what the column holds before drawing: pdfkit's own wrapping and ellipsis cost
       // more than the rest of a 10,000-row report together.
-      const text = fit(pdfText(values[index] ?? ''), column.width - 4);
+      const text = fit(doc, pdfText(values[index] ?? ''), column.width - 4);
       const width = doc.widthOfString(text);
       const left = column.align === 'right' ? x + column.width - 2 - width : x + 2;
       doc.text(text, left, this.y + 3, { lineBreak: false });
@@ -66,12 +72,27 @@ class Table {
     this.y += ROW;
   }
 
+  /** The column names, wrapped to as many lines as the longest needs rather than cut. */
   header() {
-    this.doc.rect(MARGIN, this.y, CONTENT, ROW).fill('#e6f2ec').fillColor('#000000');
-    this.cells(
-      this.columns.map((column) => column.label),
-      true,
+    const { doc } = this;
+    doc.font(BOLD_FONT).fontSize(SIZE);
+    const labels = this.columns.map((column) => pdfText(column.label));
+    const height = Math.max(
+      ROW,
+      ...labels.map(
+        (label, i) => doc.heightOfString(label, { width: this.columns[i]!.width - 4 }) + 5,
+      ),
     );
+    doc.rect(MARGIN, this.y, CONTENT, height).fill('#e6f2ec').fillColor('#000000');
+    let x = MARGIN;
+    this.columns.forEach((column, i) => {
+      doc.text(labels[i]!, x + 2, this.y + 3, {
+        width: column.width - 4,
+        align: column.align ?? 'left',
+      });
+      x += column.width;
+    });
+    this.y += height;
   }
 
   row(values: string[], options: { bold?: boolean } = {}) {
@@ -214,12 +235,12 @@ export async function renderReportPdf(document: ReportDocument): Promise<Buffer>
     heading(doc, t(L.expenses));
     const list = new Table(doc, [
       { label: t(L.date), width: 58 },
-      { label: t(L.receiptCode), width: 78 },
-      { label: t(L.vendor), width: 120 },
-      { label: t(L.category), width: 94 },
-      { label: t(L.status), width: 55 },
-      { label: t(L.vat), width: 55, align: 'right' },
-      { label: t(L.total), width: CONTENT - 460, align: 'right' },
+      { label: t(L.receiptCode), width: 66 },
+      { label: t(L.vendor), width: 106 },
+      { label: t(L.category), width: 90 },
+      { label: t(L.status), width: 72 },
+      { label: t(L.vat), width: 58, align: 'right' },
+      { label: t(L.total), width: CONTENT - 450, align: 'right' },
     ]);
     list.header();
     for (const expense of report.rows) {

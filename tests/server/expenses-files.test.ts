@@ -398,6 +398,17 @@ describe('the expenses report (spec §9: PDF and Excel)', () => {
     expect(text).toContain('Page 1 of');
   });
 
+  it('prints Swahili column names and statuses whole, however long', async () => {
+    const { token } = await reportShop('sw');
+    const response = await server.app.request(`/v1/accounting/expenses/report?${july}&format=pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const text = (await readPdf(new Uint8Array(await response.arrayBuffer()))).text.join(' ');
+    expect(text).toContain('Msimbo wa risiti');
+    expect(text).toContain('Inasubiri');
+    expect(text).not.toContain('…');
+  });
+
   it('downloads a real .xlsx whose dates are dates and amounts are numbers', async () => {
     const { token } = await reportShop();
     const response = await server.app.request(
