@@ -119,6 +119,21 @@ beforeAll(async () => {
     payments: [],
   });
   draftId = draft.id;
+  // A processed expense with a long seller's name: the list's longest status, in Swahili too.
+  const expenseId = crypto.randomUUID();
+  await owner.put(`/v1/accounting/expenses/${expenseId}`, {
+    id: expenseId,
+    receiptCode: 'MFT7AB',
+    date: '03-11-2026',
+    time: '10:00',
+    amountType: 'INCLUSIVE',
+    vendor: { name: 'Kampuni ya Usambazaji wa Vifaa vya Ujenzi Kariakoo', tin: '104220331' },
+    items: [
+      { description: 'Saruji 50 kg', quantity: 10_000, unitAmount: 1_850_000, taxType: 'STANDARD' },
+    ],
+    payments: [{ method: 'BANK', amount: 18_500_000 }],
+  });
+  await owner.post(`/v1/accounting/expenses/${expenseId}/status`, { status: 'processed' });
 });
 
 afterAll(async () => {

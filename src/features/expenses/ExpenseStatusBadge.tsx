@@ -7,7 +7,14 @@ import { lookupStatusLabels } from './labels';
 
 const colors = { pending: 'yellow', processed: 'risiti', canceled: 'gray' } as const;
 
-export function ExpenseStatusBadge({ expense }: { expense: LocalExpense }) {
+export function ExpenseStatusBadge({
+  expense,
+  size = 'md',
+}: {
+  expense: LocalExpense;
+  /** Smaller in a list's row, where a long Swahili status shares a phone's width. */
+  size?: 'sm' | 'md';
+}) {
   const { i18n } = useLingui();
   const lookup = expense.lookup;
   if (
@@ -22,6 +29,7 @@ export function ExpenseStatusBadge({ expense }: { expense: LocalExpense }) {
       <Badge
         color={lookup.status === 'failed' ? 'orange' : 'blue'}
         variant="light"
+        size={size}
         maw="100%"
         miw={0}
         title={label}
@@ -32,7 +40,7 @@ export function ExpenseStatusBadge({ expense }: { expense: LocalExpense }) {
     );
   }
   return (
-    <Badge color={colors[expense.status]} variant="light" data-testid="expense-status">
+    <Badge color={colors[expense.status]} variant="light" size={size} data-testid="expense-status">
       {i18n._(expenseStatusLabels[expense.status])}
     </Badge>
   );

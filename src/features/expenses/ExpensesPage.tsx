@@ -56,7 +56,7 @@ function ExpenseRow({ expense, category }: { expense: LocalExpense; category: st
           {total}
         </Text>
         <Group gap={4} wrap="nowrap" maw="100%">
-          <ExpenseStatusBadge expense={expense} />
+          <ExpenseStatusBadge expense={expense} size="sm" />
           <RecordSyncBadge state={expense.syncState} compact />
         </Group>
       </Stack>
