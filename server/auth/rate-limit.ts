@@ -26,6 +26,11 @@ export const LIMITS = {
   passwordCheckPerUser: { max: 5, windowMs: 24 * 60 * 60_000 },
   /** Wrong USSD PINs per calling number (or per user trying the menus in the app). */
   ussdPinPerCaller: { max: 5, windowMs: 15 * 60_000 },
+  /**
+   * USSD PINs set per user, right or refused: a PIN someone else on the same number uses is
+   * refused, and this keeps that answer from being a way to find their PIN by trying them all.
+   */
+  ussdPinSetPerUser: { max: 5, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 /** Records one attempt against the key and returns how many the current window now holds. */

@@ -152,6 +152,7 @@ export async function setUssdPin(
   // The phone's caller is known by number and PIN together: people sharing a number (a shop's
   // one phone) each need their own PIN, or a sale could be booked under the wrong person.
   if (user.mobile) {
+    await takeAttempt(deps.db, `ussd-pin-set:user:${userId}`, LIMITS.ussdPinSetPerUser, now);
     const sharing = await sellers(deps, { kind: 'phone', phone9: user.mobile });
     for (const other of sharing) {
       if (other.id !== userId && (await verifyPassword(other.pinHash!, input.pin))) {

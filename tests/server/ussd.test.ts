@@ -241,6 +241,9 @@ describe('who may call', () => {
       pin: 'Someone else with your mobile number uses this PIN for USSD: choose another PIN.',
     });
     expect((await setPin('1357')).status).toBe(200);
+    // Five PINs a day, refused ones included: trying every PIN to find the other's is no way in.
+    for (let i = 0; i < 3; i++) expect((await setPin('1357')).status).toBe(200);
+    expect((await setPin('9753')).status).toBe(429);
     const phone = { kind: 'phone' as const, phone9: first.mobile };
     expect(await identify(env.deps, phone, '2468')).toMatchObject({
       ok: true,
