@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { abandonUnsavedWork, hasUnsavedWork } from '../unsaved-work';
+import { hasUnsavedWork } from '../unsaved-work';
 
 export function FormModal({ onClose, children, ...props }: ModalProps) {
   const { t } = useLingui();
@@ -36,8 +36,9 @@ export function FormModal({ onClose, children, ...props }: ModalProps) {
             <Button
               color="red"
               onClick={() => {
+                // The form goes with the dialog, and its guard with it; a form on the page
+                // behind keeps its own.
                 setAsking(false);
-                abandonUnsavedWork();
                 onClose();
               }}
             >
