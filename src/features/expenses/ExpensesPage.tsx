@@ -25,7 +25,8 @@ import { categoryName } from './labels';
 import { WRAPPING_BUTTON } from './wrapping-button';
 
 const routeApi = getRouteApi('/_app/expenses/');
-const ROW_HEIGHT = 68;
+/** Three lines, as an invoice's row. */
+const ROW_HEIGHT = 92;
 const dayText = (iso: string) => iso.split('-').reverse().join('-');
 
 function ExpenseRow({ expense, category }: { expense: LocalExpense; category: string }) {
@@ -43,21 +44,24 @@ function ExpenseRow({ expense, category }: { expense: LocalExpense; category: st
       className={rowClasses.row}
       data-testid="expense-row"
     >
-      <div className={rowClasses.main}>
+      {/* As the invoices' rows: the seller and the details each get the whole width, and the
+          status and the amount share the last line, so a long Swahili status never squeezes
+          the seller's name on a narrow phone. */}
+      <Stack gap={2} w="100%" style={{ minWidth: 0 }}>
         <Text fw={600} truncate>
           {expense.vendor?.name ?? t`Receipt ${receiptCode}`}
         </Text>
         <Text size="sm" c="dimmed" truncate>
           {details}
         </Text>
-      </div>
-      <Stack gap={2} align="flex-end" style={{ flexShrink: 0, maxWidth: '55%' }}>
-        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          {total}
-        </Text>
-        <Group gap={4} wrap="nowrap" maw="100%">
-          <ExpenseStatusBadge expense={expense} size="sm" />
-          <RecordSyncBadge state={expense.syncState} compact />
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <ExpenseStatusBadge expense={expense} size="sm" />
+            <RecordSyncBadge state={expense.syncState} compact />
+          </Group>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            {total}
+          </Text>
         </Group>
       </Stack>
     </Link>
