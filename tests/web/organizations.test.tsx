@@ -57,7 +57,7 @@ it('creates an organization, says it is saved, and corrects its owner email', as
 
   // A typo in the owner's email is put right from the list.
   await userEvent.click(await screen.findByRole('button', { name: 'Edit Mama Ntilie Group' }));
-  const edit = await screen.findByRole('dialog', { name: 'Edit' });
+  const edit = await screen.findByRole('dialog', { name: 'Edit Mama Ntilie Group' });
   const email = within(edit).getByLabelText(/^Owner's email/);
   expect((email as HTMLInputElement).value).toBe('rehema@ntilie.co.tz');
   await userEvent.clear(email);
@@ -71,5 +71,7 @@ it('creates an organization, says it is saved, and corrects its owner email', as
     name: 'Mama Ntilie Group',
     ownerEmail: 'rehema.mushi@ntilie.co.tz',
   });
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit' })).toBeNull());
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Edit Mama Ntilie Group' })).toBeNull(),
+  );
 });

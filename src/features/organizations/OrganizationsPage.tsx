@@ -106,6 +106,7 @@ export function OrganizationsPage() {
   const [toggling, setToggling] = useState<Organization | null>(null);
   const [busy, setBusy] = useState(false);
   const name = toggling?.name ?? '';
+  const editingName = editing !== null && editing !== 'new' ? editing.name : '';
 
   const toggle = async () => {
     if (!toggling) return;
@@ -184,7 +185,7 @@ export function OrganizationsPage() {
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? t`New organization` : t`Edit`}
+        title={editing === 'new' ? t`New organization` : t`Edit ${editingName}`}
         size="lg"
       >
         {editing !== null && (
