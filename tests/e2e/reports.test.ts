@@ -200,11 +200,23 @@ describe("the owner's numbers, on a desktop", () => {
     expect(await owner.getByTestId('figure-receipts-value').textContent()).toBe('1');
     expect(await owner.getByTestId('vfd-status').textContent()).toBe('Registered with TRA');
     await owner.getByTestId('trend-chart').waitFor();
+    expect(await owner.getByTestId('compared-with').textContent()).toMatch(
+      /^Compared with 01-\d\d-\d{4}( – \d\d-\d\d-\d{4})?\.$/,
+    );
     const sources = await owner
       .getByTestId('freshness')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-source')));
     expect(sources).toContain('server');
     await shot(owner, 'dashboard-owner-1280');
+
+    // A day is compared with the day before, named once.
+    await owner.goto('/dashboard?period=today');
+    const yesterday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Dar_es_Salaam' })
+      .format(Date.now() - 86_400_000)
+      .replaceAll('/', '-');
+    await owner.getByTestId('compared-with').getByText(`Compared with ${yesterday}.`).waitFor();
+    await owner.goto('/dashboard?period=this_month');
+    await owner.getByTestId('figure-sales-value').getByText('Tsh 6,200.00').waitFor();
   });
 
   it("writes AI insights of the month with the server's own engine, once the owner agrees", async () => {

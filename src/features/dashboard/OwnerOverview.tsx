@@ -136,7 +136,9 @@ export function OwnerOverview({
 }) {
   const { t } = useLingui();
   const money = (value: number) => formatTsh(value as Cents);
-  const before = `${formatDay(figures.previousPeriod.firstDay)} – ${formatDay(figures.previousPeriod.lastDay)}`;
+  const { firstDay, lastDay } = figures.previousPeriod;
+  const before =
+    firstDay === lastDay ? formatDay(firstDay) : `${formatDay(firstDay)} – ${formatDay(lastDay)}`;
   const asReport = { products: figures.products, customers: figures.customers } as SalesReport;
   const pending = figures.vfd?.queue?.pending ?? 0;
   const overdue = figures.vfd?.queue?.overdue ?? 0;
@@ -145,7 +147,7 @@ export function OwnerOverview({
   return (
     <Stack gap="md">
       <DashboardFreshness source={source} />
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" data-testid="compared-with">
         {t`Compared with ${before}.`}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
