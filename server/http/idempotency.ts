@@ -45,9 +45,15 @@ async function requestHash(c: Context<AppEnv>): Promise<string> {
   const url = new URL(c.req.url);
   hash.update(`${c.req.method} ${url.pathname}${url.search}\n`);
   const type = c.req.header('content-type') ?? '';
-  if (type.toLowerCase().startsWith('multipart/form-data')) {
-    // The boundary differs on every send of the same form, so the fields are hashed instead.
-    const form = await c.req.formData();
+  // Read once as bytes, which the handler reads again from Hono's cache, whatever they hold.
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  // The boundary differs on every send of the same form, so a form's fields are hashed
+  // instead; a body that only claims to be a form is hashed as it is and left to the handler,
+  // which says what is wrong with it.
+  const form = type.toLowerCase().startsWith('multipart/form-data')
+    ? await c.req.formData().catch(() => null)
+    : null;
+  if (form) {
     const entries = [...form.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [name, value] of entries) {
       hash.update(`${name}\n`);
@@ -58,7 +64,7 @@ async function requestHash(c: Context<AppEnv>): Promise<string> {
       }
     }
   } else {
-    hash.update(new Uint8Array(await c.req.arrayBuffer()));
+    hash.update(bytes);
   }
   return hash.digest('hex');
 }

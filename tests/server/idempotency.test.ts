@@ -148,6 +148,37 @@ describe('Idempotency-Key on the business API', () => {
     expect(list.body.total).toBe(1);
     expect((await send(`${csv}Other,NIL,,,,\n`)).body.code).toBe('idempotency_mismatch');
   });
+
+  it('leaves a body that only claims to be a form to the route, which says what is wrong', async () => {
+    const { token } = await signedInCompany(server);
+    const claim = (url: string, type = 'multipart/form-data; boundary=xyz') =>
+      server.call('POST', url, {
+        token,
+        body: 'garbage',
+        headers: { 'Idempotency-Key': crypto.randomUUID(), 'content-type': type },
+      });
+    const imported = await claim('/v1/accounting/customers/import');
+    expect(imported.status).toBe(422);
+    expect(imported.body.code).toBe('csv_file_required');
+    for (const url of [
+      '/v1/accounting/customers',
+      '/v1/accounting/products',
+      '/v1/accounting/invoices',
+      '/v1/accounting/expenses',
+    ]) {
+      const answer = await claim(url, 'multipart/form-data');
+      expect({ url, status: answer.status, code: answer.body.code }).toEqual({
+        url,
+        status: 422,
+        code: 'validation_failed',
+      });
+    }
+    const unknown = await claim(
+      `/v1/accounting/invoices/${crypto.randomUUID()}/submit`,
+      'multipart/form-data',
+    );
+    expect(unknown.status).toBe(404);
+  });
 });
 
 describe('the idempotency middleware', () => {
