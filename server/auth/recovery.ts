@@ -56,20 +56,24 @@ async function sendRecoveryCode(
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalized));
-  if (!user || user.status !== 'active') return;
+  const known = user?.status === 'active' ? user : null;
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  // Without an account the recovery is kept too, under a hash no six digits match: its wrong
+  // codes count to the same block and it expires at the same hour, so trying codes against it
+  // tells nothing a real recovery would not.
   await deps.db.insert(passwordResets).values({
-    userId: user.id,
+    userId: known?.id ?? null,
     verification,
-    codeHash: codeHash(verification, code),
+    codeHash: known ? codeHash(verification, code) : crypto.randomBytes(32).toString('hex'),
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     createdAt: now,
   });
-  const locale = user.language ?? requestLocale;
+  if (!known) return;
+  const locale = known.language ?? requestLocale;
   await deps.mailer.send({
-    to: user.email,
+    to: known.email,
     subject: translate(locale, mail.subject),
-    text: translate(locale, mail.body, { name: user.firstName, code }),
+    text: translate(locale, mail.body, { name: known.firstName, code }),
   });
 }
 
@@ -121,7 +125,7 @@ export async function resetPassword(
       .from(passwordResets)
       .where(eq(passwordResets.verification, verification))
       .for('update');
-    if (!row || !row.verifiedAt || row.usedAt || row.expiresAt <= now) return false;
+    if (!row?.userId || !row.verifiedAt || row.usedAt || row.expiresAt <= now) return false;
     await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, row.id));
     await setPassword(deps, tx, row.userId, newPassword, 'password_reset');
     return true;

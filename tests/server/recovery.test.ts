@@ -2,7 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
+import { passwordResets } from '../../server/db/schema';
 import { createUser } from '../helpers/factories';
 import { createTestServer, type TestServer } from '../helpers/server';
 import { startSmtp, type TestSmtp } from '../helpers/smtp';
@@ -29,6 +31,17 @@ async function startRecovery(email: string, address = '10.9.0.1') {
   const mail = await smtp.waitFor(email);
   smtp.messages.splice(smtp.messages.indexOf(mail), 1);
   return { verification: body.verification as string, code: codeFrom(mail.text)!, mail };
+}
+
+/** The recovery is stored after the answer, as for a known email: wait until it is. */
+async function recorded(verification: string) {
+  await vi.waitFor(async () => {
+    const rows = await server.deps.db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(eq(passwordResets.verification, verification));
+    expect(rows).toHaveLength(1);
+  });
 }
 
 describe('password recovery', () => {
@@ -119,6 +132,55 @@ describe('password recovery', () => {
     expect(body.verification).toMatch(/^[\w-]{32}$/);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.messages.length).toBe(before);
+  });
+
+  it("answers wrong codes for an unknown email as a known email's, to the same block", async () => {
+    const known = await createUser(server.deps.db, 'operator');
+    const { verification: real } = await startRecovery(known.email, '10.9.8.1');
+    const { body } = await server.call('POST', '/api/v2/password/recover', {
+      body: { email: 'nobody.else@example.co.tz' },
+      address: '10.9.8.1',
+    });
+    const unknown = body.verification as string;
+    await recorded(unknown);
+    const answers = async (verification: string) => {
+      const seen = [];
+      for (let i = 0; i < 4; i++) {
+        const answer = await server.call('POST', '/api/v2/password/verify', {
+          body: { verification, code: '000000' },
+          address: '10.9.8.2',
+        });
+        seen.push(`${answer.status} ${answer.body.code}`);
+      }
+      return seen;
+    };
+    const expected = [
+      '400 otp_incorrect',
+      '400 otp_incorrect_last',
+      '429 otp_attempts_exceeded',
+      '429 otp_attempts_exceeded',
+    ];
+    expect(await answers(real)).toEqual(expected);
+    expect(await answers(unknown)).toEqual(expected);
+    // And no code ever resets the password of the unknown email's recovery.
+    const reset = await server.call('POST', '/api/v2/password/reset', {
+      body: { verification: unknown, newPassword: 'New-pass9', confirmPassword: 'New-pass9' },
+    });
+    expect(reset.body.code).toBe('reset_failed');
+  });
+
+  it("expires an unknown email's recovery at the same hour", async () => {
+    const { body } = await server.call('POST', '/api/v2/password/recover', {
+      body: { email: 'no.one@example.co.tz' },
+      address: '10.9.9.1',
+    });
+    await recorded(body.verification);
+    server.clock.advance(60 * 60_000 + 1000);
+    const late = await server.call('POST', '/api/v2/password/verify', {
+      body: { verification: body.verification, code: '000000' },
+      address: '10.9.9.2',
+    });
+    expect(late).toMatchObject({ status: 400, body: { message: 'OTP has been expired' } });
   });
 
   it('names the field for a malformed email or code', async () => {

@@ -127,9 +127,11 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * None when the email named no active account: the recovery is kept all the same, with a
+     * code nobody was sent, so its wrong codes, expiry and block answer as a real one's do.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Opaque value carried in the URL (?verification=…) between the recovery screens. */
     verification: text('verification').notNull(),
     codeHash: text('code_hash').notNull(),
