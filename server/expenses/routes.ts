@@ -3,7 +3,6 @@
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { resolveDateRange, dateRangeSchema } from '../../domain/date-range';
 import { EXPENSE_STATUSES } from '../../domain/expense';
 import { reportFilterSchema } from '../../domain/expense-report';
 import { m } from '../../domain/messages';
@@ -17,6 +16,7 @@ import { isoDate } from '../../domain/schemas/company';
 import { uuidSchema } from '../../domain/schemas/record';
 import type { AppEnv, Deps } from '../context';
 import { parseWith, readJson } from '../http/validate';
+import { periodOf } from '../reports/period';
 import { expenseModule, moduleContext, pathId } from './access';
 import {
   attachmentNotFound,
@@ -113,14 +113,15 @@ export function expenseRoutes(deps: Deps) {
   app.get('/report', async (c) => {
     const ctx = await moduleContext(c, deps);
     const query = c.req.query();
-    const period = parseWith(dateRangeSchema, { preset: 'this_month', ...query });
+    // The same period rules as the sales report: at most three years.
+    const { range } = periodOf(c, deps.clock);
     const filters = parseWith(reportFilterSchema, query);
     const { format } = parseWith(reportSchema, query);
     const now = deps.clock.now();
     const document = await buildReportDocument(
       deps.db,
       ctx.companyId,
-      { ...filters, range: resolveDateRange(period, now) },
+      { ...filters, range },
       c.get('locale'),
       now,
     );

@@ -375,6 +375,18 @@ describe('the expenses report (spec §9: PDF and Excel)', () => {
       },
     );
     expect(junk.status).toBe(422);
+    // A period is bounded as the sales report's is, in every format.
+    for (const format of ['json', 'pdf', 'xlsx']) {
+      const centuries = await server.call(
+        'GET',
+        `/v1/accounting/expenses/report?preset=custom&from=01-01-1900&to=31-12-2099&format=${format}`,
+        { token },
+      );
+      expect(centuries).toMatchObject({
+        status: 422,
+        body: { fields: { to: 'A period may cover at most three years' } },
+      });
+    }
   });
 
   it('downloads the same report as a PDF a person can read', async () => {
