@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import type { Locale, Message } from '../../domain/i18n';
+import { m } from '../../domain/messages';
 import { formatTsh } from '../../domain/money';
 import { auditLog } from '../db/schema';
 import { appError } from '../http/app-error';
@@ -33,6 +34,23 @@ export const invoiceMailText = {
 } satisfies Record<string, Message>;
 
 const emailSchema = v.pipe(v.string(), v.trim(), v.email(), v.maxLength(254));
+
+/**
+ * The body of a mailing request: an address typed for this mail, checked here so a typing
+ * error is named as one, or none to use the customer's email on the invoice.
+ */
+export const mailRequestSchema = v.object({
+  to: v.optional(
+    v.pipe(
+      v.nullable(v.string(m.emailInvalid.id)),
+      v.transform((s) => (s?.trim() ? s.trim() : null)),
+      v.nullable(
+        v.pipe(v.string(), v.email(m.emailInvalid.id), v.maxLength(254, m.emailInvalid.id)),
+      ),
+    ),
+    null,
+  ),
+});
 
 export interface EmailOptions {
   locale: Locale;

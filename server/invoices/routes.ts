@@ -16,7 +16,7 @@ import { IDEMPOTENCY_HEADER, idempotency } from '../http/idempotency';
 import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
 import { renderReceiptPdf, RECEIPT_LAYOUTS } from '../receipts/pdf';
 import { receiptBusiness, receiptView } from '../receipts/view';
-import { emailInvoice } from './email';
+import { emailInvoice, mailRequestSchema } from './email';
 import { LIMITS, takeAttempt } from '../auth/rate-limit';
 import { findInvoice, receiptOf } from './records';
 import {
@@ -101,16 +101,6 @@ const saveSchema = v.object({
   ),
 });
 
-const emailSchema = v.object({
-  to: v.optional(
-    v.pipe(
-      v.nullable(v.string(m.emailInvalid.id)),
-      v.transform((s) => (s?.trim() ? s.trim() : null)),
-    ),
-    null,
-  ),
-});
-
 const pdfSchema = v.object({
   layout: v.optional(v.picklist(RECEIPT_LAYOUTS, m.fieldInvalid.id), 'a4'),
 });
@@ -181,7 +171,7 @@ export function invoiceRoutes(deps: Deps) {
   app.post('/:id/email', async (c) => {
     const ctx = await invoiceContext(c, deps);
     const id = invoiceId(c);
-    const { to } = parseWith(emailSchema, await optionalJson(c));
+    const { to } = parseWith(mailRequestSchema, await optionalJson(c));
     // Invoices carry the company's name: the server must not become a way to mail anyone.
     const now = deps.clock.now();
     await takeAttempt(

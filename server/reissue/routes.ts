@@ -8,7 +8,7 @@ import { pageQuery } from '../companies/routes';
 import type { AppEnv, Deps } from '../context';
 import { idParam, idQuery } from '../http/id-param';
 import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
-import { emailInvoice } from '../invoices/email';
+import { emailInvoice, mailRequestSchema } from '../invoices/email';
 import { findInvoice, receiptOf } from '../invoices/records';
 import { publicBaseUrl } from '../invoices/routes';
 import { renderReceiptPdf, RECEIPT_LAYOUTS } from '../receipts/pdf';
@@ -22,10 +22,6 @@ const listQuery = v.object({
   to: v.optional(isoDate),
   status: v.optional(v.picklist(['pending', 'accepted', 'rejected'])),
   ...pageQuery,
-});
-
-const emailBody = v.object({
-  to: v.nullish(v.pipe(v.string(), v.maxLength(254)), null),
 });
 
 export function receiptCopyRoutes(deps: Deps) {
@@ -73,7 +69,7 @@ export function receiptCopyRoutes(deps: Deps) {
   app.post('/:id/email', async (c) => {
     const id = idParam(c);
     const companyId = await receiptCompany(deps, c.get('user'), id, idQuery(c, 'companyId'));
-    const { to } = parseWith(emailBody, (await readJson(c)) ?? {});
+    const { to } = parseWith(mailRequestSchema, (await readJson(c)) ?? {});
     const sent = await emailInvoice(
       { deps, companyId, userId: c.get('user').id, deviceId: null },
       id,

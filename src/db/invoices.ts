@@ -476,8 +476,9 @@ export async function emailInvoice(
     const typed = to?.trim() || null;
     const address = typed ?? invoice.customer.email;
     if (!address || !v.is(emailSchema, address)) {
+      // A typed address is the typist's to correct, as the server names it.
       throw new RecordValidationError({
-        email: errorMessages.invoice_customer_email_missing.id,
+        email: typed ? m.emailInvalid.id : errorMessages.invoice_customer_email_missing.id,
       });
     }
     await addToOutbox(

@@ -167,5 +167,14 @@ describe('receipt copies', () => {
     const mail = env.mailer.sent.at(-1)!;
     expect(mail.subject).toBe(`Copy of receipt ${receipt.number} from ${shop.name}`);
     expect(mail.attachments?.[0]?.filename).toBe(`receipt-${receipt.number}-copy.pdf`);
+    const mistyped = await env.server.call(
+      'POST',
+      `/v1/accounting/receipt-copies/${receipt.id}/email`,
+      { token: adminToken, body: { to: 'zuhura@example' } },
+    );
+    expect(mistyped).toMatchObject({
+      status: 422,
+      body: { code: 'validation_failed', fields: { to: 'Valid email required' } },
+    });
   });
 });
