@@ -136,6 +136,22 @@ describe('the changes feed', () => {
     const response = await server.call('GET', '/v1/accounting/changes?since=abc', { token });
     expect(response).toMatchObject({ status: 422, body: { code: 'cursor_invalid' } });
   });
+
+  it('names a wrong page size or wait under its own field, not the cursor', async () => {
+    const { token } = await signedInCompany(server);
+    for (const [query, field] of [
+      ['limit=abc', 'limit'],
+      ['wait=-5', 'wait'],
+    ] as const) {
+      const response = await server.call('GET', `/v1/accounting/changes?since=0&${query}`, {
+        token,
+      });
+      expect(response).toMatchObject({
+        status: 422,
+        body: { code: 'validation_failed', fields: { [field]: 'This value is not valid' } },
+      });
+    }
+  });
 });
 
 // PGlite runs one transaction at a time, so concurrency can only be shown on PostgreSQL.
