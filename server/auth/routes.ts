@@ -65,7 +65,7 @@ export function authRoutes(deps: Deps) {
 
   app.post('/user/email/confirm', requireAuth(deps), async (c) => {
     const input = await parseJson(c, emailConfirmSchema);
-    return c.json(await confirmEmailChange(deps, c.get('user').id, input.code, address(c)));
+    return c.json(await confirmEmailChange(deps, c.get('user').id, input.code));
   });
 
   app.put('/user/language', signedIn, async (c) => {

@@ -132,10 +132,11 @@ export async function confirmEmailChange(
   deps: Deps,
   userId: string,
   code: string,
-  address: string,
 ): Promise<SessionUser> {
   const now = deps.clock.now();
-  await takeAttempt(deps.db, `otp:addr:${address}`, LIMITS.otpPerAddress, now);
+  // Counted per person, who is signed in: strangers asking for recovery codes from a shop's
+  // shared address (carrier NAT) must not use up the codes of the people signed in behind it.
+  await takeAttempt(deps.db, `otp:user:${userId}`, LIMITS.otpPerAddress, now);
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()

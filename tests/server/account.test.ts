@@ -161,6 +161,35 @@ describe('profile', () => {
     ).toBe(400);
   });
 
+  it("is not locked out of the email code by strangers' recoveries from the same address", async () => {
+    const user = await createUser(server.deps.db, 'operator');
+    const { token } = await signIn(user.username);
+    const newEmail = `shared-${user.id.slice(0, 8)}@example.co.tz`;
+    await server.call('PUT', '/api/v2/user/me', {
+      token,
+      body: profile({ email: newEmail, confirmEmail: newEmail, currentPassword: TEST_PASSWORD }),
+    });
+    const code = codeFrom((await smtp.waitFor(newEmail)).text)!;
+    // A shop's phones behind one carrier address, and someone there asking for codes.
+    const shared = '10.77.0.1';
+    let answer = 200;
+    for (let i = 0; answer !== 429 && i < 50; i++) {
+      answer = (
+        await server.call('POST', '/api/v2/password/recover', {
+          body: { email: `stranger-${i}@example.co.tz` },
+          address: shared,
+        })
+      ).status;
+    }
+    expect(answer).toBe(429);
+    const done = await server.call('POST', '/api/v2/user/email/confirm', {
+      token,
+      body: { code },
+      address: shared,
+    });
+    expect(done).toMatchObject({ status: 200, body: { email: newEmail } });
+  });
+
   it('names each wrong field and saves nothing', async () => {
     const user = await createUser(server.deps.db, 'operator');
     const { token } = await signIn(user.username);
