@@ -40,17 +40,26 @@ export function sum(values: Iterable<Cents>): Cents {
  * "Tsh 1,234.50". At most two decimals; no sign. Returns null when it is not an amount.
  */
 export function parseAmount(text: string): Cents | null {
+  const value = typedCents(text);
+  if (value === null || value > BigInt(MAX_CENTS)) return null;
+  return cents(value);
+}
+
+/** An amount typed as parseAmount reads it that is well written but above MAX_CENTS. */
+export function amountTooLarge(text: string): boolean {
+  const value = typedCents(text);
+  return value !== null && value > BigInt(MAX_CENTS);
+}
+
+function typedCents(text: string): bigint | null {
   const cleaned = text
     .trim()
     .replace(/^(tsh|tzs)\.?\s*/i, '')
     .replace(/[\s,]/g, '');
   const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
   if (!match) return null;
-  const whole = match[1]!;
   const fraction = (match[2] ?? '').padEnd(2, '0');
-  const value = BigInt(whole) * 100n + BigInt(fraction);
-  if (value > BigInt(MAX_CENTS)) return null;
-  return cents(value);
+  return BigInt(match[1]!) * 100n + BigInt(fraction);
 }
 
 /** "1234.50": the form TRA's XML and CSV exports use (no grouping, always two decimals). */

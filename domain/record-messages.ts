@@ -3,6 +3,7 @@
 // common ones (domain/messages.ts), so that the pages before sign-in do not load them: the first
 // part of the Swahili catalog (scripts/split-catalog.mjs) and the first script leave them out.
 import type { Message } from './i18n';
+import { amountTooLarge } from './money';
 
 export const recordMessages = {
   organizationNameRequired: /*i18n*/ { id: 'Please enter the organization name' },
@@ -34,5 +35,15 @@ export const recordMessages = {
   productNameRequired: /*i18n*/ { id: 'Please enter a product name' },
   productNameTooLong: /*i18n*/ { id: 'The product name must be at most 100 characters' },
   unitPriceInvalid: /*i18n*/ { id: 'Enter a price of zero or more' },
+  /** A price typed in shillings that is not one (letters, a minus, a third decimal). */
+  priceTyped: /*i18n*/ { id: 'Enter a price of 0 or more, with at most 2 decimals' },
+  /** A price sent in cents (the API) with a fraction of a cent. */
+  priceWholeCents: /*i18n*/ { id: 'Enter the price in whole cents' },
+  priceTooLarge: /*i18n*/ { id: 'The price may be at most 10,000,000,000,000 TZS' },
   taxTypeRequired: /*i18n*/ { id: 'Please choose a tax type' },
 } satisfies Record<string, Message>;
+
+/** What is wrong with a price typed in shillings that parseAmount could not read. */
+export function typedPriceProblem(text: string): string {
+  return amountTooLarge(text) ? recordMessages.priceTooLarge.id : recordMessages.priceTyped.id;
+}

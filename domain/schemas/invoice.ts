@@ -132,9 +132,9 @@ export const invoiceItemSchema = v.object({
   /** Cents, as entered: with VAT when the invoice's amounts include tax. */
   unitPrice: v.pipe(
     v.number(invoiceMessages.unitPriceInvalid.id),
-    v.safeInteger(invoiceMessages.unitPriceInvalid.id),
     v.minValue(0, invoiceMessages.unitPriceInvalid.id),
-    v.maxValue(MAX_CENTS, invoiceMessages.unitPriceInvalid.id),
+    v.maxValue(MAX_CENTS, recordMessages.priceTooLarge.id),
+    v.integer(recordMessages.priceWholeCents.id),
     v.transform((n) => n as Cents),
   ),
   taxType: v.pipe(

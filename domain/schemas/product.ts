@@ -22,9 +22,9 @@ export const productFieldsSchema = v.object({
     v.nullish(
       v.pipe(
         v.number(recordMessages.unitPriceInvalid.id),
-        v.safeInteger(recordMessages.unitPriceInvalid.id),
         v.minValue(0, recordMessages.unitPriceInvalid.id),
-        v.maxValue(MAX_CENTS, recordMessages.unitPriceInvalid.id),
+        v.maxValue(MAX_CENTS, recordMessages.priceTooLarge.id),
+        v.integer(recordMessages.priceWholeCents.id),
       ),
       null,
     ),

@@ -93,5 +93,12 @@ describe('invoice fields', () => {
       'items.0.taxType': 'Choose the tax type',
     });
     expect(messages({ items: [] })).toEqual({ items: 'Add at least one item' });
+    // A price in cents with a fraction of a cent, or beyond any invoice, says which.
+    expect(messages({ items: [item({ unitPrice: 295_000.5 })] })).toEqual({
+      'items.0.unitPrice': 'Enter the price in whole cents',
+    });
+    expect(messages({ items: [item({ unitPrice: 1e23 })] })).toEqual({
+      'items.0.unitPrice': 'The price may be at most 10,000,000,000,000 TZS',
+    });
   });
 });

@@ -54,7 +54,7 @@ describe('products and services', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.fields).toEqual({
       name: 'Please enter a product name',
-      unitPrice: 'Enter a price of zero or more',
+      unitPrice: 'Enter the price in whole cents',
       taxType: 'Please choose a tax type',
     });
     const negative = await server.call('POST', '/v1/accounting/products', {

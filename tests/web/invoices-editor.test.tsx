@@ -175,7 +175,7 @@ describe('messages', () => {
       'Please enter the item description',
     );
     expect(errorOf(within(card).getByLabelText(/^Unit price/))).toBe(
-      'Enter a unit price of 0 or more',
+      'Enter a price of 0 or more, with at most 2 decimals',
     );
     expect(errorOf(within(card).getByLabelText(/^Discount/))).toBe(
       'Enter a discount between 0 and 100%',

@@ -65,8 +65,16 @@ describe('products and services', () => {
     await userEvent.type(screen.getByLabelText(/^Name/), 'Unga');
     await userEvent.type(screen.getByLabelText(/^Default unit price/), '12.345');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(fieldError(/^Default unit price/)).toBe('Enter a price of zero or more');
+    expect(fieldError(/^Default unit price/)).toBe(
+      'Enter a price of 0 or more, with at most 2 decimals',
+    );
     expect((screen.getByLabelText(/^Default unit price/) as HTMLInputElement).value).toBe('12.345');
+    await userEvent.clear(screen.getByLabelText(/^Default unit price/));
+    await userEvent.type(screen.getByLabelText(/^Default unit price/), '99,000,000,000,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(fieldError(/^Default unit price/)).toBe(
+      'The price may be at most 10,000,000,000,000 TZS',
+    );
     expect(await db.products.count()).toBe(0);
   });
 

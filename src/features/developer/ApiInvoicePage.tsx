@@ -255,7 +255,14 @@ export function ApiInvoicePage() {
             A number above 0 with at most {decimals} decimals: 1.5 for one and a half kilos.
           </Trans>
         </FieldRule>
-        <FieldRule name="items[].unitPrice" messages={[invoiceMessages.unitPriceInvalid]}>
+        <FieldRule
+          name="items[].unitPrice"
+          messages={[
+            invoiceMessages.unitPriceInvalid,
+            recordMessages.priceWholeCents,
+            recordMessages.priceTooLarge,
+          ]}
+        >
           <Trans>
             The price of one unit in cents, 0 or more, with or without VAT as amountsIncludeTax
             says.

@@ -5,6 +5,7 @@
 // messages under the same fields.
 import * as v from 'valibot';
 import { m } from '../../../domain/messages';
+import { typedPriceProblem } from '../../../domain/record-messages';
 import { formatAmount, parseAmount, type Cents } from '../../../domain/money';
 import { paymentsTotal, unpaidBalance, type PaymentType } from '../../../domain/payments';
 import {
@@ -187,7 +188,7 @@ export function readForm(values: InvoiceFormValues): ReadForm {
     if (read.quantity === null)
       errors[`items.${index}.quantity`] = invoiceMessages.quantityInvalid.id;
     if (read.unitPrice === null)
-      errors[`items.${index}.unitPrice`] = invoiceMessages.unitPriceInvalid.id;
+      errors[`items.${index}.unitPrice`] = typedPriceProblem(item.unitPrice);
     if (read.discountPercent === null) {
       errors[`items.${index}.discountPercent`] = invoiceMessages.discountInvalid.id;
     }

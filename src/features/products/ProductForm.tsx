@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Button, Card, Flex, Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { recordMessages } from '../../../domain/record-messages';
+import { typedPriceProblem } from '../../../domain/record-messages';
 import { formatAmount, parseAmount } from '../../../domain/money';
 import { productFieldsSchema, type ProductFieldsInput } from '../../../domain/schemas/product';
 import { TAX_TYPES, taxTypeLabels } from '../../../domain/tax';
@@ -48,8 +48,7 @@ const validateSchema = valibotValidate(productFieldsSchema);
 function validateProduct(values: ProductFormValues): Record<string, string> {
   const errors = validateSchema(productInput(values));
   const text = values.unitPrice.trim();
-  if (text !== '' && parseAmount(text) === null)
-    errors.unitPrice = i18n._(recordMessages.unitPriceInvalid.id);
+  if (text !== '' && parseAmount(text) === null) errors.unitPrice = i18n._(typedPriceProblem(text));
   return errors;
 }
 
