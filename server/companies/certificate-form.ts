@@ -55,7 +55,7 @@ export async function readCompanyForm(c: Context<AppEnv>): Promise<CompanyForm> 
     try {
       data = JSON.parse(form.data);
     } catch {
-      throw fieldError('_', m.fieldInvalid.id);
+      throw fieldError('data', m.fieldInvalid.id);
     }
   }
   const file = form.file instanceof File && form.file.size > 0 ? form.file : null;

@@ -504,6 +504,19 @@ describe('administration routes', () => {
     expect(company.status).toBe(413);
   });
 
+  it('name the form field that holds a record which is not JSON', async () => {
+    const form = new FormData();
+    form.append('data', '{bad');
+    const company = await server.call('POST', '/v1/accounting/companies/with-certificate', {
+      token: world.tokens.platform,
+      body: form,
+    });
+    expect(company).toMatchObject({
+      status: 422,
+      body: { fields: { data: 'This value is not valid' } },
+    });
+  });
+
   it('answer junk with 4xx, never 5xx', async () => {
     const junk = [
       '{"status":"\u0000"}',
