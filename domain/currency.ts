@@ -2,6 +2,7 @@
 // currencies of its main trading partners. Expenses may be in any of them; analytics accepts
 // exactly these and reports anything else as USD (spec §7).
 import { cents, divRound, type Cents } from './money';
+import { readTypedDecimal } from './typed-number';
 
 export const CURRENCIES = [
   // Tanzania and the East African Community
@@ -57,10 +58,9 @@ export const MAX_RATE = 1_000_000;
  * six decimals.
  */
 export function parseRate(input: string | number): number | null {
-  const text = typeof input === 'number' ? String(input) : input.trim().replace(/[\s,]/g, '');
-  const match = /^(\d+)(?:\.(\d{0,6}))?$/.exec(text);
-  if (!match) return null;
-  const scaled = Number(match[1]) * RATE_SCALE + Number((match[2] ?? '').padEnd(6, '0'));
+  const typed = readTypedDecimal(typeof input === 'number' ? String(input) : input);
+  if (!typed || typed.fraction.length > 6) return null;
+  const scaled = Number(typed.whole) * RATE_SCALE + Number(typed.fraction.padEnd(6, '0'));
   if (!Number.isSafeInteger(scaled) || scaled <= 0 || scaled > MAX_RATE * RATE_SCALE) return null;
   return scaled / RATE_SCALE;
 }

@@ -1,5 +1,6 @@
 // Money as an integer number of cents (Tanzanian shillings × 100). Never a float: amounts are
 // parsed from text, added as integers, and turned back into text with exactly two decimals.
+import { readTypedDecimal } from './typed-number';
 
 declare const centsBrand: unique symbol;
 /** An exact amount in cents. Build with `cents()` or `parseAmount()`, never by casting a float. */
@@ -52,14 +53,9 @@ export function amountTooLarge(text: string): boolean {
 }
 
 function typedCents(text: string): bigint | null {
-  const cleaned = text
-    .trim()
-    .replace(/^(tsh|tzs)\.?\s*/i, '')
-    .replace(/[\s,]/g, '');
-  const match = /^(\d+)(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  return BigInt(match[1]!) * 100n + BigInt(fraction);
+  const typed = readTypedDecimal(text.trim().replace(/^(tsh|tzs)\.?\s*/i, ''));
+  if (!typed || typed.fraction.length > 2) return null;
+  return BigInt(typed.whole) * 100n + BigInt(typed.fraction.padEnd(2, '0'));
 }
 
 /** "1234.50": the form TRA's XML and CSV exports use (no grouping, always two decimals). */

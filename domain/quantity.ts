@@ -1,5 +1,6 @@
 // Quantities with up to three decimals (1.5 kg, 0.25 l), held as integer thousandths so that
 // quantity × price stays exact.
+import { readTypedDecimal } from './typed-number';
 
 declare const quantityBrand: unique symbol;
 /** A quantity in thousandths of a unit: 1 unit = 1000. */
@@ -19,9 +20,9 @@ export function quantity(units: number): Quantity {
 
 /** Reads "2", "1.5", "0.125", "1,000". Null when not a positive quantity with at most 3 decimals. */
 export function parseQuantity(text: string): Quantity | null {
-  const match = /^(\d+)(?:\.(\d{0,3}))?$/.exec(text.trim().replace(/[\s,]/g, ''));
-  if (!match) return null;
-  const value = Number(match[1]) * QUANTITY_SCALE + Number((match[2] ?? '').padEnd(3, '0'));
+  const typed = readTypedDecimal(text);
+  if (!typed || typed.fraction.length > 3) return null;
+  const value = Number(typed.whole) * QUANTITY_SCALE + Number(typed.fraction.padEnd(3, '0'));
   if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_QUANTITY) return null;
   return value as Quantity;
 }

@@ -4,6 +4,7 @@
 // part of the Swahili catalog (scripts/split-catalog.mjs) and the first script leave them out.
 import type { Message } from './i18n';
 import { amountTooLarge } from './money';
+import { hasDecimalComma } from './typed-number';
 
 export const recordMessages = {
   organizationNameRequired: /*i18n*/ { id: 'Please enter the organization name' },
@@ -40,10 +41,18 @@ export const recordMessages = {
   /** A price sent in cents (the API) with a fraction of a cent. */
   priceWholeCents: /*i18n*/ { id: 'Enter the price in whole cents' },
   priceTooLarge: /*i18n*/ { id: 'The price may be at most 10,000,000,000,000 TZS' },
+  /** "2,5" or "4500,50": read as nothing rather than as 25 or 450,050. */
+  decimalComma: /*i18n*/ { id: 'Write decimals with a point, as in 2.5' },
   taxTypeRequired: /*i18n*/ { id: 'Please choose a tax type' },
 } satisfies Record<string, Message>;
 
+/** What is wrong with a number typed that its parser could not read, else `otherwise`. */
+export function typedNumberProblem(text: string, otherwise: Message): string {
+  return hasDecimalComma(text) ? recordMessages.decimalComma.id : otherwise.id;
+}
+
 /** What is wrong with a price typed in shillings that parseAmount could not read. */
 export function typedPriceProblem(text: string): string {
-  return amountTooLarge(text) ? recordMessages.priceTooLarge.id : recordMessages.priceTyped.id;
+  if (amountTooLarge(text)) return recordMessages.priceTooLarge.id;
+  return typedNumberProblem(text, recordMessages.priceTyped);
 }

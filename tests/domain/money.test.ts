@@ -12,6 +12,8 @@ import {
 } from '../../domain/money';
 import { formatQuantity, parseQuantity } from '../../domain/quantity';
 import { formatPercent, parsePercent } from '../../domain/tax';
+import { parseRate } from '../../domain/currency';
+import { hasDecimalComma } from '../../domain/typed-number';
 
 describe('amounts', () => {
   it('reads what people type', () => {
@@ -27,6 +29,35 @@ describe('amounts', () => {
       expect(parseAmount(text), text).toBeNull();
     }
     expect(parseAmount('100000000000000000')).toBeNull();
+  });
+
+  it('never drops a comma that can only be a decimal comma', () => {
+    // "4500,50" read as 450,050.00 made a receipt a hundred times too large.
+    for (const text of [
+      '4500,50',
+      '2,5',
+      '1,50',
+      '12,3456',
+      '1,234,5',
+      '1,23,456',
+      '12 34',
+      '1,000 000',
+    ]) {
+      expect(parseAmount(text), text).toBeNull();
+      expect(parseQuantity(text), text).toBeNull();
+      expect(parseRate(text), text).toBeNull();
+    }
+    for (const text of ['4500,50', '2,5', '12,3456'])
+      expect(hasDecimalComma(text), text).toBe(true);
+    for (const text of ['1,500', '2.5', 'abc', '1,234,5']) {
+      expect(hasDecimalComma(text), text).toBe(false);
+    }
+    // Thousands grouped in threes are still read, with a comma, a space or a no-break space.
+    expect(parseAmount('12,000')).toBe(1_200_000);
+    expect(parseAmount('1,234,567.89')).toBe(123_456_789);
+    expect(parseAmount('1\u00a0234.50')).toBe(123_450);
+    expect(parseQuantity('1,500')).toBe(1_500_000);
+    expect(parseRate('2,650.50')).toBe(2650.5);
   });
 
   it('writes two decimals for TRA and groups thousands for people', () => {

@@ -185,6 +185,30 @@ describe('messages', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('refuses a decimal comma instead of reading 2,5 as 25', async () => {
+    await openEditor();
+    await typeLine(0, {
+      description: 'Nyama (kg)',
+      quantity: '2,5',
+      price: '4500,50',
+      discount: '2,5',
+    });
+    await userEvent.click(screen.getAllByRole('button', { name: /Save draft/ })[0]!);
+    const card = items()[0]!;
+    for (const label of [/^Quantity/, /^Unit price/, /^Discount/]) {
+      expect(errorOf(within(card).getByLabelText(label))).toBe(
+        'Write decimals with a point, as in 2.5',
+      );
+    }
+    expect(await db.invoices.count()).toBe(0);
+    // Written with points, the same line is two and a half kilos at 4,500.50.
+    await typeLine(0, { quantity: '2.5' });
+    await userEvent.clear(within(card).getByLabelText(/^Unit price/));
+    await typeLine(0, { price: '4500.50' });
+    await userEvent.clear(within(card).getByLabelText(/^Discount/));
+    expect(shown('total-including-tax')).toBe('Tsh 11,251.25');
+  });
+
   it('says the same in Kiswahili', async () => {
     await openEditor('sw', { language: 'sw' });
     await userEvent.click(screen.getAllByRole('button', { name: /Hifadhi rasimu/ })[0]!);

@@ -5,7 +5,7 @@
 // messages under the same fields.
 import * as v from 'valibot';
 import { m } from '../../../domain/messages';
-import { typedPriceProblem } from '../../../domain/record-messages';
+import { typedNumberProblem, typedPriceProblem } from '../../../domain/record-messages';
 import { formatAmount, parseAmount, type Cents } from '../../../domain/money';
 import { paymentsTotal, unpaidBalance, type PaymentType } from '../../../domain/payments';
 import {
@@ -185,12 +185,19 @@ export function readForm(values: InvoiceFormValues): ReadForm {
   const errors: Record<string, string> = {};
   const items = values.items.map((item, index) => {
     const read = readItem(item);
-    if (read.quantity === null)
-      errors[`items.${index}.quantity`] = invoiceMessages.quantityInvalid.id;
+    if (read.quantity === null) {
+      errors[`items.${index}.quantity`] = typedNumberProblem(
+        item.quantity,
+        invoiceMessages.quantityInvalid,
+      );
+    }
     if (read.unitPrice === null)
       errors[`items.${index}.unitPrice`] = typedPriceProblem(item.unitPrice);
     if (read.discountPercent === null) {
-      errors[`items.${index}.discountPercent`] = invoiceMessages.discountInvalid.id;
+      errors[`items.${index}.discountPercent`] = typedNumberProblem(
+        item.discountPercent,
+        invoiceMessages.discountInvalid,
+      );
     }
     return {
       id: item.id,
@@ -207,7 +214,10 @@ export function readForm(values: InvoiceFormValues): ReadForm {
     if (blank(payment.amount)) return [];
     const amount = parseAmount(payment.amount);
     if (amount === null || amount === 0) {
-      errors[`payments.${index}.amount`] = invoiceMessages.paymentAmountInvalid.id;
+      errors[`payments.${index}.amount`] = typedNumberProblem(
+        payment.amount,
+        invoiceMessages.paymentAmountInvalid,
+      );
       return [];
     }
     return [{ type: payment.type, amount }];
