@@ -4,8 +4,9 @@
 /** The nine digits Risiti keeps of a Tanzanian mobile number (+255 7xx…, 07xx…), or null. */
 export function mobile9(phone: string): string | null {
   const compact = phone.replace(/[\s\-().]+/g, '').replace(/^\+/, '');
-  if (/^255\d{9}$/.test(compact)) return compact.slice(3);
-  if (/^0\d{9}$/.test(compact)) return compact.slice(1);
-  if (/^\d{9}$/.test(compact)) return compact;
+  // The nine digits never start with 0: "0754 123 45" is a number a digit short.
+  if (/^255[1-9]\d{8}$/.test(compact)) return compact.slice(3);
+  if (/^0[1-9]\d{8}$/.test(compact)) return compact.slice(1);
+  if (/^[1-9]\d{8}$/.test(compact)) return compact;
   return null;
 }

@@ -6,11 +6,14 @@ import { m } from '../messages';
 const required = (message: { id: string }) =>
   v.pipe(v.string(message.id), v.trim(), v.nonEmpty(message.id));
 
-/** Nine digits, the local part of a Tanzanian mobile number without the leading 0 or 255. */
+/**
+ * Nine digits, the local part of a Tanzanian mobile number without the leading 0 or 255; it
+ * never starts with 0 ("075412345" is a number missing a digit).
+ */
 export const phone9 = v.pipe(
   v.string(m.phoneInvalid.id),
   v.trim(),
-  v.regex(/^\d{9}$/, m.phoneInvalid.id),
+  v.regex(/^[1-9]\d{8}$/, m.phoneInvalid.id),
 );
 
 export const newPassword = v.pipe(

@@ -22,7 +22,7 @@ export const contactRequestSchema = v.object({
     v.pipe(
       v.string(m.phoneInvalid.id),
       v.trim(),
-      v.check((value) => value === '' || /^\d{9}$/.test(value), m.phoneInvalid.id),
+      v.check((value) => value === '' || /^[1-9]\d{8}$/.test(value), m.phoneInvalid.id),
     ),
     '',
   ),

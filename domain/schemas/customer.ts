@@ -33,8 +33,8 @@ export function compactIdentifier(value: string): string {
  */
 export function normalizePhone(value: string): string {
   const compact = value.replace(/[\s\-–().]+/g, '').replace(/^\+/, '');
-  if (/^255\d{9}$/.test(compact)) return compact.slice(3);
-  if (/^0\d{9}$/.test(compact)) return compact.slice(1);
+  if (/^255[1-9]\d{8}$/.test(compact)) return compact.slice(3);
+  if (/^0[1-9]\d{8}$/.test(compact)) return compact.slice(1);
   return compact;
 }
 
@@ -88,7 +88,8 @@ export const customerContactFields = {
   identificationNumber: optionalText(compactIdentifier, v.string()),
   phoneNumber: optionalText(
     normalizePhone,
-    v.pipe(v.string(), v.regex(/^\d{9}$/, m.phoneInvalid.id)),
+    // Nine digits after the 0 or 255; "0754 123 45" is a digit short, not "075412345".
+    v.pipe(v.string(), v.regex(/^[1-9]\d{8}$/, m.phoneInvalid.id)),
   ),
   email: optionalText(
     (s) => s,

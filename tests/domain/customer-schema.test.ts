@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { mobile9 } from '../../domain/phone';
 import { describe, expect, it } from 'vitest';
 import {
   customerFieldsSchema,
@@ -16,6 +17,22 @@ describe('customer rules', () => {
     expect(normalizePhone('255712345678')).toBe('712345678');
     expect(normalizePhone('712345678')).toBe('712345678');
     expect(normalizePhone('12345')).toBe('12345');
+  });
+
+  it('refuses a number a digit short instead of keeping its leading 0', () => {
+    // "0754 123 45" was saved as 075412345 and shown as "0075 412 345".
+    for (const phone of ['0754 123 45', '075412345', '+255 075 412 345', '0']) {
+      const answer = parse({
+        name: 'Short Phone',
+        identificationType: 'NO_IDENTIFICATION',
+        phoneNumber: phone,
+      });
+      expect(answer.issues?.[0]?.message, phone).toBe('Please enter a valid phone number');
+    }
+    for (const phone of ['0754 123 45', '075412345', '2550754123456']) {
+      expect(mobile9(phone), phone).toBeNull();
+    }
+    expect(mobile9('0754 123 456')).toBe('754123456');
   });
 
   it('checks the number against its identification type', () => {

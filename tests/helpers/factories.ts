@@ -11,6 +11,8 @@ const unique = () => crypto.randomBytes(4).toString('hex');
 /** `n` random decimal digits: a TIN, a phone number, a serial's tail. */
 export const digits = (n: number) =>
   Array.from({ length: n }, () => crypto.randomInt(0, 10)).join('');
+/** A mobile number's nine digits, as Risiti keeps them: they never start with 0. */
+export const mobileDigits = () => `7${digits(8)}`;
 
 export async function createOrganization(
   db: DbOrTx,
@@ -21,7 +23,7 @@ export async function createOrganization(
     .values({
       name: `Org ${unique()}`,
       ownerName: 'Owner Name',
-      ownerPhone: digits(9),
+      ownerPhone: mobileDigits(),
       ownerEmail: `org-${unique()}@example.co.tz`,
       ...overrides,
     })
@@ -40,7 +42,7 @@ export async function createCompany(
       name: `Company ${unique()}`,
       tin: digits(9),
       email: `company-${unique()}@example.co.tz`,
-      phone: digits(9),
+      phone: mobileDigits(),
       address: 'Plot 1, Dar es Salaam',
       serial: `10TZ${digits(6)}`,
       ...overrides,
@@ -66,7 +68,7 @@ export async function createUser(
       email: `user-${name}@example.co.tz`,
       firstName: 'Test',
       lastName: 'User',
-      mobile: digits(9),
+      mobile: mobileDigits(),
       role,
       passwordHash: await passwordHash,
       mustChangePassword: false,
