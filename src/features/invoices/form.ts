@@ -154,6 +154,8 @@ export function correctionOf(invoice: Invoice): InvoiceFormValues {
   };
 }
 
+const blank = (text: string) => text.trim() === '';
+
 /** One line as typed, read: null parts did not parse. */
 interface ReadItem {
   quantity: number | null;
@@ -171,6 +173,32 @@ function readItem(item: ItemValues): ReadItem {
   };
 }
 
+/** What is wrong with each number typed on a line that cannot be read, by field. */
+function itemProblems(item: ItemValues, read: ReadItem): Partial<Record<keyof ReadItem, string>> {
+  const problems: Partial<Record<keyof ReadItem, string>> = {};
+  if (read.quantity === null) {
+    problems.quantity = typedNumberProblem(item.quantity, invoiceMessages.quantityInvalid);
+  }
+  if (read.unitPrice === null) problems.unitPrice = typedPriceProblem(item.unitPrice);
+  if (read.discountPercent === null) {
+    problems.discountPercent = typedNumberProblem(
+      item.discountPercent,
+      invoiceMessages.discountInvalid,
+    );
+  }
+  return problems;
+}
+
+/**
+ * Why a line has no totals yet while it is typed: null while the quantity or the price is still
+ * empty, else the first number that cannot be read (a discount of 150, a price of 12.345).
+ */
+export function lineProblem(item: ItemValues): string | null {
+  if (blank(item.quantity) || blank(item.unitPrice)) return null;
+  const problems = itemProblems(item, readItem(item));
+  return problems.quantity ?? problems.unitPrice ?? problems.discountPercent ?? null;
+}
+
 export interface ReadForm {
   /** The document, as far as the text could be read (unreadable numbers become NaN). */
   input: InvoiceFieldsInput;
@@ -178,26 +206,13 @@ export interface ReadForm {
   errors: Record<string, string>;
 }
 
-const blank = (text: string) => text.trim() === '';
-
 /** Reads what is typed into the invoice document the schema checks. */
 export function readForm(values: InvoiceFormValues): ReadForm {
   const errors: Record<string, string> = {};
   const items = values.items.map((item, index) => {
     const read = readItem(item);
-    if (read.quantity === null) {
-      errors[`items.${index}.quantity`] = typedNumberProblem(
-        item.quantity,
-        invoiceMessages.quantityInvalid,
-      );
-    }
-    if (read.unitPrice === null)
-      errors[`items.${index}.unitPrice`] = typedPriceProblem(item.unitPrice);
-    if (read.discountPercent === null) {
-      errors[`items.${index}.discountPercent`] = typedNumberProblem(
-        item.discountPercent,
-        invoiceMessages.discountInvalid,
-      );
+    for (const [field, message] of Object.entries(itemProblems(item, read))) {
+      errors[`items.${index}.${field}`] = message;
     }
     return {
       id: item.id,

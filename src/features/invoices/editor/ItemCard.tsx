@@ -16,6 +16,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { formatTsh } from '../../../../domain/money';
 import { TAX_TYPES, taxTypeLabels, type TaxType } from '../../../../domain/tax';
 import type { LineTotals } from '../../../../domain/totals';
+import { lineProblem } from '../form';
 import { lineFromProduct, tidyAmount, type InvoiceForm } from './editor-form';
 import { ProductPicker } from '../../products/ProductPicker';
 
@@ -37,6 +38,7 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
   const number = index + 1;
   const net = totals ? formatTsh(totals.netAmount) : '';
   const vat = totals ? formatTsh(totals.taxAmount) : '';
+  const problem = totals ? null : lineProblem(item);
 
   return (
     <Card withBorder radius="md" padding="sm" component="li" data-testid="invoice-item">
@@ -124,11 +126,13 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
           </Grid.Col>
         </Grid>
         <Group justify="space-between" gap="xs" wrap="wrap" data-testid="item-totals">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c={problem ? 'red.8' : 'dimmed'} data-testid="item-hint">
             {totals ? (
               <Trans>
                 Net {net} · VAT {vat}
               </Trans>
+            ) : problem ? (
+              i18n._(problem)
             ) : (
               <Trans>Enter the quantity and price</Trans>
             )}
