@@ -5,19 +5,33 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { eatTime, formatDayMonthYear } from '../../../domain/dates';
-import { formatTsh, parseAmount } from '../../../domain/money';
+import { formatTsh, type Cents } from '../../../domain/money';
 import type { InvoiceEditorDraft } from '../../db/db';
 import { discardEditorDraft } from '../../db/invoices';
 import { useUnsavedNewInvoices } from '../../db/useEditorDraft';
 import { ConfirmDialog } from './ConfirmDialog';
-import type { InvoiceFormValues } from './form';
+import { liveTotals, type InvoiceFormValues } from './form';
 
+/** The customer, the first item and the total so far, as the editor showed them. */
 function describe(draft: InvoiceEditorDraft): string {
   const form = draft.form as Partial<InvoiceFormValues>;
   const name = form.customer?.name ?? '';
   const first = form.items?.[0]?.description ?? '';
-  const price = parseAmount(form.items?.[0]?.unitPrice ?? '');
-  return [name, first, price !== null ? formatTsh(price) : ''].filter(Boolean).join(' · ');
+  const total = typedTotal(form);
+  return [name, first, total ? formatTsh(total) : ''].filter(Boolean).join(' · ');
+}
+
+/** The total of what the editor could read, or null for a form kept in an older shape. */
+function typedTotal(form: Partial<InvoiceFormValues>): Cents | null {
+  const whole =
+    Array.isArray(form.items) &&
+    Array.isArray(form.payments) &&
+    form.items.every((item) =>
+      [item.quantity, item.unitPrice, item.discountPercent].every((v) => typeof v === 'string'),
+    );
+  if (!whole) return null;
+  const live = liveTotals(form as InvoiceFormValues);
+  return live.tooLarge ? null : live.totals.totalInvoice;
 }
 
 const SHOWN = 10;
