@@ -209,6 +209,17 @@ describe('messages', () => {
     expect(shown('total-including-tax')).toBe('Tsh 11,251.25');
   });
 
+  it('says at once why a line with a quantity and a price has no totals', async () => {
+    await openEditor();
+    await typeLine(0, { description: 'Sabuni', quantity: '2', price: '1000', discount: '150' });
+    const hint = within(items()[0]!).getByTestId('item-hint');
+    expect(hint.textContent).toBe('Enter a discount between 0 and 100%');
+    await userEvent.clear(within(items()[0]!).getByLabelText(/^Discount/));
+    expect(hint.textContent).toMatch(/^Net /);
+    await userEvent.clear(within(items()[0]!).getByLabelText(/^Quantity/));
+    expect(hint.textContent).toBe('Enter the quantity and price');
+  });
+
   it('says the same in Kiswahili', async () => {
     await openEditor('sw', { language: 'sw' });
     await userEvent.click(screen.getAllByRole('button', { name: /Hifadhi rasimu/ })[0]!);
@@ -308,14 +319,15 @@ describe('what is typed', () => {
 
   it('is listed with the invoices after leaving by the menu, to continue or discard', async () => {
     const { router } = await openEditor();
-    await typeLine(0, { description: 'Sukari', price: '2,500' });
+    await typeLine(0, { description: 'Sukari', quantity: '4', price: '2,500' });
     await waitFor(async () => expect(await db.invoiceDrafts.count()).toBe(1));
     const typedAt = router.state.location.href;
 
     await act(() => router.navigate({ to: '/invoices' }));
     const unsaved = await screen.findByTestId('unsaved-invoices');
     expect(within(unsaved).getByText('Invoices you started and did not save (1)')).toBeTruthy();
-    expect(within(unsaved).getByText('Sukari · Tsh 2,500.00')).toBeTruthy();
+    // The total so far, not the first price.
+    expect(within(unsaved).getByText('Sukari · Tsh 10,000.00')).toBeTruthy();
 
     await userEvent.click(within(unsaved).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.href).toBe(typedAt));
