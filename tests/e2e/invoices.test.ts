@@ -151,6 +151,8 @@ describe('printing', () => {
     await fillInvoice(page, [{ description: 'Mkaa gunia', quantity: '1', price: '45,000' }]);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL('**/edit-invoice/**');
+    // Online, the notice does not speak of waiting for a connection.
+    await page.getByText('Invoice saved.', { exact: true }).waitFor();
     const id = new URL(page.url()).pathname.split('/').pop();
     await page.goto(`/print-invoice/${id}?layout=80mm`);
     const receipt = page.getByTestId('thermal-receipt');

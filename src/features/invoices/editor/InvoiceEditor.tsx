@@ -35,6 +35,7 @@ import {
 import { RecordValidationError } from '../../../db/validation';
 import { notifyFailure, notifySuccess } from '../../../app/notify';
 import { i18n as appI18n } from '../../../i18n/i18n';
+import { useConnection } from '../../../stores/connection';
 import { BlockedBanner } from '../BlockedBanner';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { emptyItem, formProblems, liveTotals, readForm, type InvoiceFormValues } from '../form';
@@ -167,7 +168,12 @@ export function InvoiceEditor({
       if (saved?.replacedAt) await acknowledgeReplacedDraft(invoiceId);
       setAcknowledged(false);
       form.resetDirty();
-      notifySuccess(t`Invoice saved. It is sent to the server when there is a connection.`);
+      // Online it goes to the server at once; only without a connection is there a wait to tell.
+      notifySuccess(
+        useConnection.getState().status === 'offline'
+          ? t`Invoice saved. It is sent to the server when there is a connection.`
+          : t`Invoice saved.`,
+      );
       onSaved(record);
     } catch (error) {
       showRefusal(error);
