@@ -51,6 +51,11 @@ describe('the import screen', () => {
     await screen.findByText('Please choose a CSV file to import');
     await chooseFile(FILE, 'wateja.xlsx');
     await screen.findByText('Only CSV files (.csv) can be imported');
+    // Pressing Import again keeps the refused file in view with its own reason.
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.getByText('Only CSV files (.csv) can be imported')).toBeTruthy();
+    expect(screen.queryByText('Please choose a CSV file to import')).toBeNull();
+    expect(screen.getByText('wateja.xlsx')).toBeTruthy();
   });
 
   it('lists the rows to fix, naming row and column, before anything is imported', async () => {

@@ -56,7 +56,8 @@ import classes from './ImportPage.module.css';
 const SHOWN_PROBLEMS = 100;
 
 type Step =
-  | { kind: 'idle' }
+  /** Nothing to import yet; `refused` is a file chosen and refused, kept in view with why. */
+  | { kind: 'idle'; refused?: File }
   | { kind: 'checking'; file: File }
   | { kind: 'checked'; file: File; check: CheckedFile }
   | {
@@ -137,7 +138,7 @@ export function ImportPage() {
     }
     const problem = checkCustomerCsvFile(file);
     if (problem) {
-      setStep({ kind: 'idle' });
+      setStep({ kind: 'idle', refused: file });
       setFileError(i18n._(problem.message.id, problem.values));
       return;
     }
@@ -146,7 +147,7 @@ export function ImportPage() {
       const check = await checkCustomerFile(companyId, file);
       if (current.current !== file) return;
       if (!check.ok) {
-        setStep({ kind: 'idle' });
+        setStep({ kind: 'idle', refused: file });
         setFileError(i18n._(check.problem.message.id, check.problem.values));
         return;
       }
@@ -154,14 +155,16 @@ export function ImportPage() {
     } catch (error) {
       console.error(error);
       if (current.current !== file) return;
-      setStep({ kind: 'idle' });
+      setStep({ kind: 'idle', refused: file });
       setFileError(i18n._(csvMessages.unreadable.id));
     }
   };
 
   const startImport = async () => {
     if (step.kind !== 'checked' || !step.check.ok) {
-      setFileError(i18n._(csvMessages.fileRequired.id));
+      // A refused file keeps its own reason; only no file at all is told to choose one.
+      if (!(step.kind === 'idle' && step.refused))
+        setFileError(i18n._(csvMessages.fileRequired.id));
       return;
     }
     const { file, check } = step;
@@ -325,7 +328,7 @@ export function ImportPage() {
             leftSection={<IconFileTypeCsv size={18} />}
             clearable
             required
-            value={step.kind === 'idle' ? null : step.file}
+            value={step.kind === 'idle' ? (step.refused ?? null) : step.file}
             onChange={(file) => void choose(file)}
             error={fileError}
             disabled={step.kind === 'importing'}
