@@ -369,17 +369,35 @@ async function a4Pdf(view: ReceiptView, options: PdfOptions, t: T, qr: Buffer | 
     { key: 'tax', width: 30, align: 'right' as const },
     { key: 'amount', width: 85, align: 'right' as const },
   ];
+  // A header word wider than its column ("Punguzo" over the discounts) is printed smaller
+  // rather than broken inside the word.
+  const sizeFor = (cell: string, i: number, bold: boolean) => {
+    if (!bold) return size;
+    doc.font(BOLD_FONT).fontSize(size);
+    const room = columns[i]!.width - 4;
+    const widest = Math.max(
+      ...pdfText(cell)
+        .split(/\s+/)
+        .map((word) => doc.widthOfString(word)),
+    );
+    return widest > room ? Math.max(5, (size * room) / widest) : size;
+  };
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? BOLD_FONT : BODY_FONT).fontSize(size);
+    const sizes = cells.map((cell, i) => sizeFor(cell, i, bold));
+    doc.font(bold ? BOLD_FONT : BODY_FONT);
     const heights = cells.map((cell, i) =>
-      doc.heightOfString(pdfText(cell), { width: columns[i]!.width - 4 }),
+      doc.fontSize(sizes[i]!).heightOfString(pdfText(cell), { width: columns[i]!.width - 4 }),
     );
     const height = Math.max(...heights);
     let x = left;
     cells.forEach((cell, i) => {
-      doc.text(pdfText(cell), x, col.y, { width: columns[i]!.width - 4, align: columns[i]!.align });
+      doc.fontSize(sizes[i]!).text(pdfText(cell), x, col.y, {
+        width: columns[i]!.width - 4,
+        align: columns[i]!.align,
+      });
       x += columns[i]!.width;
     });
+    doc.fontSize(size);
     col.y += height + 3;
   };
   const header = [

@@ -175,6 +175,11 @@ describe('printing', () => {
     expect(text).toContain('JUMLA PAMOJA NA KODI');
     expect(text).toContain(invoice.fiscal.verificationCode);
     expect(text).not.toContain('RECEIPT NO');
+    // The A4 table's headers are whole words, however narrow their column.
+    const a4 = (await readPdf((await pdfOf(shop, invoice.id)).bytes)).text[0]!;
+    for (const header of ['Maelezo', 'Idadi', 'Bei ya kimoja', 'Punguzo', 'Kodi', 'Kiasi']) {
+      expect(a4.split(/\n/).some((line) => line.includes(header)), header).toBe(true);
+    }
   });
 
   it('prints names in other scripts as written, and a character no font has as ?', async () => {
