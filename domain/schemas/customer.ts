@@ -161,3 +161,25 @@ export function identificationKey(
     return null;
   return `${customer.identificationType}:${customer.identificationNumber}`;
 }
+
+/**
+ * What an imported row may not share with a customer the company already has: its
+ * identification, or, for a customer with neither identification nor VAT number, its name,
+ * phone and email together. An exported list imported again then adds nobody twice, while two
+ * people of one name are still told apart by a phone or an email.
+ */
+export function importKey(
+  customer: Pick<
+    CustomerFields,
+    'identificationType' | 'identificationNumber' | 'name' | 'phoneNumber' | 'email'
+  > & { vatRegistrationNumber: string | null },
+): string | null {
+  const identified = identificationKey(customer);
+  if (identified || customer.vatRegistrationNumber) return identified;
+  const email = (customer.email ?? '').toLowerCase();
+  return `none:${customer.name.toLowerCase()}\n${customer.phoneNumber ?? ''}\n${email}`;
+}
+
+/** The CSV column that names a row's importKey. */
+export const importKeyColumn = (key: string) =>
+  key.startsWith('none:') ? ('name' as const) : ('identification_number' as const);

@@ -9,7 +9,8 @@ import {
   type CustomerCsvRow,
 } from '../../domain/customer-csv';
 import {
-  identificationKey,
+  importKey,
+  importKeyColumn,
   type Customer,
   type CustomerFields,
 } from '../../domain/schemas/customer';
@@ -275,18 +276,21 @@ export async function importCustomers(
           identificationType: customers.identificationType,
           identificationNumber: customers.identificationNumber,
           vatRegistrationNumber: customers.vatRegistrationNumber,
+          name: customers.name,
+          phoneNumber: customers.phoneNumber,
+          email: customers.email,
         })
         .from(customers)
         .where(eq(customers.companyId, companyId));
-      const takenIds = new Set(existing.map(identificationKey).filter(Boolean));
+      const takenIds = new Set(existing.map(importKey).filter(Boolean));
       const takenVrns = new Set(existing.map((c) => c.vatRegistrationNumber).filter(Boolean));
       const problems: CsvRowProblem[] = [];
       const accepted: CustomerCsvRow[] = [];
       for (const row of rows) {
-        const key = identificationKey(row.fields);
+        const key = importKey(row.fields);
         if (key && takenIds.has(key)) {
           problems.push(
-            duplicateProblem(row.row, 'identification_number', 'customer_already_registered'),
+            duplicateProblem(row.row, importKeyColumn(key), 'customer_already_registered'),
           );
         } else if (
           row.fields.vatRegistrationNumber &&

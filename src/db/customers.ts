@@ -5,6 +5,8 @@ import { errorMessages } from '../../domain/errors';
 import {
   customerFieldsSchema,
   identificationKey,
+  importKey,
+  importKeyColumn,
   type Customer,
   type CustomerFields,
   type CustomerFieldsInput,
@@ -234,7 +236,7 @@ export async function knownCustomerKeys(
   const identificationKeys: string[] = [];
   const vatNumbers: string[] = [];
   for (const customer of customers) {
-    const key = identificationKey(customer);
+    const key = importKey(customer);
     if (key) identificationKeys.push(key);
     if (customer.vatRegistrationNumber) vatNumbers.push(customer.vatRegistrationNumber);
   }
@@ -249,7 +251,10 @@ export async function getCustomer(companyId: string, id: string): Promise<LocalC
 export interface LocalImportOutcome {
   imported: number;
   /** Rows refused because the device already has such a customer (or an earlier row had). */
-  duplicates: { row: number; column: 'identification_number' | 'vat_registration_number' }[];
+  duplicates: {
+    row: number;
+    column: 'name' | 'identification_number' | 'vat_registration_number';
+  }[];
 }
 
 /**
@@ -280,23 +285,25 @@ export async function importCustomersLocally(
     const takenVrns = new Set<string>();
     for (const customer of existing) {
       if (customer.deleted) continue;
-      const key = identificationKey(customer);
+      const key = importKey(customer);
       if (key) takenIds.add(key);
       if (customer.vatRegistrationNumber) takenVrns.add(customer.vatRegistrationNumber);
     }
     const duplicates: LocalImportOutcome['duplicates'] = [];
     const records: LocalCustomer[] = [];
     for (const { row, fields } of rows) {
-      const key = identificationKey(fields);
+      const key = importKey(fields);
       if (key && takenIds.has(key)) {
-        duplicates.push({ row, column: 'identification_number' });
+        duplicates.push({ row, column: importKeyColumn(key) });
         continue;
       }
       if (fields.vatRegistrationNumber && takenVrns.has(fields.vatRegistrationNumber)) {
         duplicates.push({ row, column: 'vat_registration_number' });
         continue;
       }
-      if (key) takenIds.add(key);
+      // Rows of one file repeat each other only by identification, as on the server.
+      const identified = identificationKey(fields);
+      if (identified) takenIds.add(identified);
       if (fields.vatRegistrationNumber) takenVrns.add(fields.vatRegistrationNumber);
       records.push({
         id: crypto.randomUUID(),

@@ -16,11 +16,11 @@ import {
   type CsvRowProblem,
   type CustomerCsvRow,
 } from '../../domain/customer-csv';
-import { identificationKey, type CustomerFields } from '../../domain/schemas/customer';
+import { importKey, importKeyColumn, type CustomerFields } from '../../domain/schemas/customer';
 
 /** What the device already has, so rows repeating a customer are caught before importing. */
 export interface KnownCustomerKeys {
-  /** identificationKey() of every customer of the company on this device. */
+  /** importKey() of every customer of the company on this device. */
   identificationKeys: readonly string[];
   vatNumbers: readonly string[];
 }
@@ -81,11 +81,9 @@ function alreadyRegistered(rows: CustomerCsvRow[], known: KnownCustomerKeys) {
   const kept: CustomerCsvRow[] = [];
   const problems: CsvRowProblem[] = [];
   for (const row of rows) {
-    const key = identificationKey(row.fields);
+    const key = importKey(row.fields);
     if (key && ids.has(key)) {
-      problems.push(
-        duplicateProblem(row.row, 'identification_number', 'customer_already_registered'),
-      );
+      problems.push(duplicateProblem(row.row, importKeyColumn(key), 'customer_already_registered'));
     } else if (row.fields.vatRegistrationNumber && vrns.has(row.fields.vatRegistrationNumber)) {
       problems.push(
         duplicateProblem(row.row, 'vat_registration_number', 'customer_already_registered'),

@@ -156,7 +156,8 @@ describe('customer CSV import: the rows', () => {
     const { token } = await companyOperator();
     const file = `${HEADER}\nKilimo Supplies,TIN,${digits(9)},,,${digits(8)}K\nMaua Flowers,NO_IDENTIFICATION,,,,\n`;
     expect((await upload(token, file)).body.imported).toBe(2);
-    const again = await upload(token, file);
+    // A customer without identification is the same one by name, phone and email together.
+    const again = await upload(token, `${file}maua flowers,NO_IDENTIFICATION,,0754123456,,\n`);
     expect(again.body).toMatchObject({
       imported: 1,
       failed: [
@@ -165,8 +166,11 @@ describe('customer CSV import: the rows', () => {
           column: 'identification_number',
           message: 'Row 2, column identification_number: Customer already registered',
         },
+        { row: 3, column: 'name', message: 'Row 3, column name: Customer already registered' },
       ],
     });
+    const list = await server.call('GET', '/v1/accounting/customers?search=maua', { token });
+    expect(list.body.total).toBe(2);
   });
 
   it('reads semicolon files, headers in any order and case, with a BOM', async () => {

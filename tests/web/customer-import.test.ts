@@ -141,6 +141,11 @@ describe('the import worker: rows', () => {
       identificationType: 'NO_IDENTIFICATION',
       vatRegistrationNumber: '40012345X',
     });
+    await saveCustomer(COMPANY, {
+      name: 'José Café',
+      identificationType: 'NO_IDENTIFICATION',
+      phoneNumber: '0754123456',
+    });
     const known = await knownCustomerKeys(COMPANY);
     const result = ok(
       await check(
@@ -149,14 +154,19 @@ describe('the import worker: rows', () => {
           'Asha Again,TIN,123456789,,,',
           'Kampuni Tawi,NONE,,,,40012345X',
           'New One,NIDA,19900101000011112222,,,',
+          // The same name and phone: an exported list imported again.
+          'josé café,NONE,,754123456,,',
+          // The same name with another phone is another person.
+          'José Café,NONE,,0765000111,,',
         ].join('\n'),
         known,
       ),
     );
-    expect(result.rows.map((row) => row.fields.name)).toEqual(['New One']);
+    expect(result.rows.map((row) => row.fields.name)).toEqual(['New One', 'José Café']);
     expect(result.problems.map((p) => english(p))).toEqual([
       'Row 2, column identification_number: Customer already registered',
       'Row 3, column vat_registration_number: Customer already registered',
+      'Row 5, column name: Customer already registered',
     ]);
   });
 
