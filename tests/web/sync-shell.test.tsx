@@ -56,6 +56,23 @@ describe('the sync state in the shell', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('says the records are still coming until a first sync finishes, and holds the export', async () => {
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    let release = () => {};
+    edge.changesGate = new Promise((resolve) => (release = resolve));
+    await saveCustomer(COMPANY, walkIn('Asha'));
+    await renderApp('/customers');
+    await waitFor(async () => expect(await syncText()).toBe('Getting your data…'));
+    await screen.findByTestId('customers-downloading');
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', true);
+
+    release();
+    await waitFor(async () => expect(await syncText()).toBe('Synced'));
+    await waitFor(() => expect(screen.queryByTestId('customers-downloading')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', false);
+  });
+
   it('lists what the server refused with its message, and opens the record', async () => {
     const user = await signedIn();
     const edge = stubApiEdge(user, { online: true });

@@ -33,6 +33,7 @@ import { identificationTypeLabels, identificationTypeShort } from './labels';
 import { recordSyncLabels } from '../sync/labels';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { customerCsvWorker } from '../../workers/customer-csv-client';
+import { useFirstSyncDone } from '../../sync/useSyncState';
 
 const routeApi = getRouteApi('/_app/customers/');
 
@@ -77,6 +78,7 @@ export function CustomersPage() {
     : undefined;
   const navigate = routeApi.useNavigate();
   const list = useCustomerList(companyId);
+  const firstSyncDone = useFirstSyncDone(companyId);
   const customers = list?.customers;
   const [text, setText] = useState(search.q ?? '');
   const deferredText = useDeferredValue(text);
@@ -147,6 +149,11 @@ export function CustomersPage() {
               {count}
             </Text>
           )}
+          {firstSyncDone === false && (
+            <Text c="blue.8" size="sm" data-testid="customers-downloading">
+              <Trans>More customers are still coming from the server.</Trans>
+            </Text>
+          )}
         </div>
         <Group gap="xs" w={{ base: '100%', xs: 'auto' }}>
           <ButtonLink
@@ -169,7 +176,8 @@ export function CustomersPage() {
             onClick={exportCsv}
             loading={exporting}
             flex={{ base: 1, xs: 'none' }}
-            disabled={!shown || !complete}
+            // An export of a list still being downloaded would leave customers out.
+            disabled={!shown || !complete || !firstSyncDone}
           >
             <Trans>Export</Trans>
           </Button>

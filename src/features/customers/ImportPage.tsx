@@ -51,6 +51,7 @@ import { requestSync, syncAndWait } from '../sync/app-sync';
 import { useConnection } from '../../stores/connection';
 import { customerCsvWorker } from '../../workers/customer-csv-client';
 import classes from './ImportPage.module.css';
+import { useFirstSyncDone } from '../../sync/useSyncState';
 
 /** Rows listed on screen; all of them are in the downloadable file. */
 const SHOWN_PROBLEMS = 100;
@@ -114,6 +115,7 @@ export function ImportPage() {
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const companyId = useCompanyId();
   const offline = useConnection((state) => state.status === 'offline');
+  const firstSyncDone = useFirstSyncDone(companyId);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -348,6 +350,15 @@ export function ImportPage() {
               <Text fw={600} data-testid="import-summary">
                 {t`Rows in the file: ${rowsInFile}. Ready to import: ${readyText}. To fix: ${toFixCount}.`}
               </Text>
+              {firstSyncDone === false && (
+                <Alert color="blue" data-testid="import-downloading">
+                  <Trans>
+                    Your customers are still coming from the server, so some rows counted as ready
+                    may repeat a customer you have. The server refuses those when you import, and
+                    lists them.
+                  </Trans>
+                </Alert>
+              )}
               {check.previous && check.previous.status !== 'unanswered' && (
                 <Alert color="orange" role="alert">
                   {t`This same file was already imported on ${previousAt}. Importing it again would add its customers twice; change the file to import more.`}

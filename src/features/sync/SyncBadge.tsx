@@ -4,7 +4,13 @@ import { Box, Button, Drawer } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { IconCloudCheck, IconCloudOff, IconCloudUp, IconCloudX } from '@tabler/icons-react';
+import {
+  IconCloudCheck,
+  IconCloudDown,
+  IconCloudOff,
+  IconCloudUp,
+  IconCloudX,
+} from '@tabler/icons-react';
 import { useSyncState } from '../../sync/useSyncState';
 import { useConnection } from '../../stores/connection';
 import { useDrawnAfterPage } from '../../app/useDrawnAfterPage';
@@ -22,6 +28,8 @@ export function SyncBadge({ companyId }: { companyId: string }) {
   const failed = state.status === 'synced' ? 0 : state.failed.length;
   // The API client may know of a silence before the next sync attempt does.
   const offline = state.status === 'offline' || connection === 'offline';
+  // Nothing waits, but no sync has finished yet: the company's records are still coming.
+  const firstDownload = state.status === 'synced' && state.lastSyncAt === null;
   const look = offline
     ? {
         color: 'orange',
@@ -51,7 +59,9 @@ export function SyncBadge({ companyId }: { companyId: string }) {
               message: plural(waiting, { one: '# change waiting', other: '# changes waiting' }),
             }),
           }
-        : { color: 'risiti', Icon: IconCloudCheck, text: t`Synced` };
+        : firstDownload
+          ? { color: 'blue', Icon: IconCloudDown, text: t`Getting your data…` }
+          : { color: 'risiti', Icon: IconCloudCheck, text: t`Synced` };
 
   // A phone's header has room for the icon, a count and, offline, the word itself (what the
   // help describes); the full words are the button's name.

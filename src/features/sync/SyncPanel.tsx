@@ -125,6 +125,13 @@ export function SyncPanel({ state, onNavigate }: { state: SyncState; onNavigate:
           <Text>
             <Trans>These changes are saved on this phone and are being sent to the server.</Trans>
           </Text>
+        ) : lastSyncAt === null ? (
+          <Text>
+            <Trans>
+              Your company's records are still coming from the server. Lists and exports are
+              complete once this is done.
+            </Trans>
+          </Text>
         ) : (
           <Text>
             <Trans>Everything saved on this phone is on the server.</Trans>

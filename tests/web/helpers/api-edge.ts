@@ -12,6 +12,8 @@ export interface ApiEdge {
   refuseNext: Response | null;
   /** How the server answers a customer CSV upload. */
   importAnswer: ((request: Request) => Response | Promise<Response>) | null;
+  /** While set, the changes feed answers only once it settles (a first download under way). */
+  changesGate: Promise<void> | null;
   seen: {
     method: string;
     path: string;
@@ -30,6 +32,7 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
     online: options.online ?? false,
     refuseNext: null,
     importAnswer: null,
+    changesGate: null,
     seen: [],
     writes: () =>
       edge.seen.filter((r) => r.answered && (r.method === 'PUT' || r.method === 'DELETE')),
@@ -58,6 +61,7 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
       return edge.importAnswer(request);
     }
     if (url.pathname === '/v1/accounting/changes') {
+      if (edge.changesGate) await edge.changesGate;
       return json(200, { changes: [], cursor: '0', more: false, reset: false });
     }
     if (edge.refuseNext) {
