@@ -29,7 +29,7 @@ export const invoiceMessages = {
   quantityInvalid: /*i18n*/ { id: 'Enter a quantity above 0 with at most 3 decimals' },
   totalTooLarge: /*i18n*/ { id: 'The invoice total may be at most 5,000,000,000,000 TZS' },
   unitPriceInvalid: /*i18n*/ { id: 'Enter a unit price of 0 or more' },
-  discountInvalid: /*i18n*/ { id: 'Enter a discount between 0 and 100%' },
+  discountInvalid: /*i18n*/ { id: 'Enter a discount from 0 to 100%, with at most 2 decimals' },
   taxTypeRequired: /*i18n*/ { id: 'Choose the tax type' },
   itemsRequired: /*i18n*/ { id: 'Add at least one item' },
   tooManyItems: /*i18n*/ { id: 'An invoice may have at most 200 items' },

@@ -89,7 +89,7 @@ describe('invoice fields', () => {
       'items.0.description': 'Please enter the item description',
       'items.0.quantity': 'Enter a quantity above 0 with at most 3 decimals',
       'items.0.unitPrice': 'Enter a unit price of 0 or more',
-      'items.0.discountPercent': 'Enter a discount between 0 and 100%',
+      'items.0.discountPercent': 'Enter a discount from 0 to 100%, with at most 2 decimals',
       'items.0.taxType': 'Choose the tax type',
     });
     expect(messages({ items: [] })).toEqual({ items: 'Add at least one item' });

@@ -178,7 +178,7 @@ describe('messages', () => {
       'Enter a price of 0 or more, with at most 2 decimals',
     );
     expect(errorOf(within(card).getByLabelText(/^Discount/))).toBe(
-      'Enter a discount between 0 and 100%',
+      'Enter a discount from 0 to 100%, with at most 2 decimals',
     );
     expect(await screen.findByText('Please check the highlighted fields')).toBeTruthy();
     expect(await db.invoices.count()).toBe(0);
@@ -213,7 +213,7 @@ describe('messages', () => {
     await openEditor();
     await typeLine(0, { description: 'Sabuni', quantity: '2', price: '1000', discount: '150' });
     const hint = within(items()[0]!).getByTestId('item-hint');
-    expect(hint.textContent).toBe('Enter a discount between 0 and 100%');
+    expect(hint.textContent).toBe('Enter a discount from 0 to 100%, with at most 2 decimals');
     await userEvent.clear(within(items()[0]!).getByLabelText(/^Discount/));
     expect(hint.textContent).toMatch(/^Net /);
     await userEvent.clear(within(items()[0]!).getByLabelText(/^Quantity/));
