@@ -178,7 +178,10 @@ describe('printing', () => {
     // The A4 table's headers are whole words, however narrow their column.
     const a4 = (await readPdf((await pdfOf(shop, invoice.id)).bytes)).text[0]!;
     for (const header of ['Maelezo', 'Idadi', 'Bei ya kimoja', 'Punguzo', 'Kodi', 'Kiasi']) {
-      expect(a4.split(/\n/).some((line) => line.includes(header)), header).toBe(true);
+      expect(
+        a4.split(/\n/).some((line) => line.includes(header)),
+        header,
+      ).toBe(true);
     }
   });
 
