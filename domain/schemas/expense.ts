@@ -16,6 +16,8 @@ import {
 import { expenseAmounts } from '../expense-record';
 import type { Message } from '../i18n';
 import { isReceiptCode, normalizeReceiptCode } from '../receipt-code';
+import { recordMessages } from '../record-messages';
+import { hasDecimalComma } from '../typed-number';
 import {
   blankToNull,
   calendarDate,
@@ -108,12 +110,26 @@ const description = v.pipe(
   v.maxLength(255, em.descriptionLength.id),
 );
 
+/**
+ * A number typed with a decimal comma ("2,5", "4500,50") is refused with the hint to use a
+ * point before `schema` reads it; numbers and other text go to `schema` as they are.
+ */
+const pointDecimals = <T extends v.GenericSchema<string | number>>(schema: T, invalid: Message) =>
+  v.pipe(
+    v.union([v.string(), v.number()], invalid.id),
+    v.check(
+      (value) => typeof value !== 'string' || !hasDecimalComma(value),
+      recordMessages.decimalComma.id,
+    ),
+    schema,
+  );
+
 export const expenseItemSchema = v.object({
   description,
   /** Thousandths of a unit when a number (1500 = 1.5), or as typed ("1.5"). */
-  quantity: positiveQuantity,
+  quantity: pointDecimals(positiveQuantity, fieldMessages.quantityInvalid),
   /** Cents when a number, or as typed ("1,500.00"); in the expense's currency. */
-  unitAmount: positiveAmount(),
+  unitAmount: pointDecimals(positiveAmount(), fieldMessages.amountInvalid),
   /** Required unless the expense's amount type is NO_TAX (checked on the whole expense). */
   taxType: blankToNull(v.picklist(EXPENSE_TAX_TYPES, em.taxTypeRequired.id)),
 });
@@ -122,7 +138,7 @@ export type ExpenseItem = v.InferOutput<typeof expenseItemSchema>;
 
 export const expensePaymentSchema = v.object({
   method: v.picklist(EXPENSE_PAYMENT_METHODS, em.paymentMethodRequired.id),
-  amount: positiveAmount(),
+  amount: pointDecimals(positiveAmount(), fieldMessages.amountInvalid),
 });
 export type ExpensePaymentFormInput = v.InferInput<typeof expensePaymentSchema>;
 export type ExpensePayment = v.InferOutput<typeof expensePaymentSchema>;

@@ -9,6 +9,7 @@ import {
   nextExpenseStatuses,
 } from '../../domain/expense';
 import { parseScannedReceipt } from '../../domain/receipt-code';
+import { recordMessages } from '../../domain/record-messages';
 import {
   categorizationRequestSchema,
   expenseMessages as em,
@@ -299,6 +300,8 @@ describe('expense vendor, items and payments', () => {
           { ...item, unitAmount: '-5' },
           { ...item, unitAmount: 12.5 },
           { ...item, unitAmount: 'mia mbili' },
+          { ...item, quantity: '2,5' },
+          { ...item, unitAmount: '4500,50' },
         ],
       }),
     );
@@ -311,6 +314,9 @@ describe('expense vendor, items and payments', () => {
       'items.5.unitAmount': fm.amountInvalid.id,
       'items.6.unitAmount': fm.amountInvalid.id,
       'items.7.unitAmount': fm.amountInvalid.id,
+      // A decimal comma is named, never read as 25 or 450,050.00.
+      'items.8.quantity': recordMessages.decimalComma.id,
+      'items.9.unitAmount': recordMessages.decimalComma.id,
     });
   });
 
@@ -322,12 +328,14 @@ describe('expense vendor, items and payments', () => {
           payments: [
             { method: 'CREDIT_CARD', amount: '100' },
             { method: 'CASH', amount: '0' },
+            { method: 'BANK', amount: '1,5' },
           ],
         }),
       ),
     ).toEqual({
       'payments.0.method': em.paymentMethodRequired.id,
       'payments.1.amount': fm.amountPositive.id,
+      'payments.2.amount': recordMessages.decimalComma.id,
     });
     expect(fieldErrors(expenseSchema, expense({ payments: [] }))).toEqual({
       payments: em.paymentsMustEqualTotal.id,
