@@ -73,6 +73,19 @@ describe('the sync state in the shell', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', false);
   });
 
+  it('does not call the customers empty while they are still coming', async () => {
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    let release = () => {};
+    edge.changesGate = new Promise((resolve) => (release = resolve));
+    await renderApp('/customers');
+    await screen.findByTestId('customers-downloading');
+    expect(screen.queryByText('No customers yet')).toBeNull();
+    release();
+    await screen.findByText('No customers yet');
+    expect(screen.queryByTestId('customers-downloading')).toBeNull();
+  });
+
   it('lists what the server refused with its message, and opens the record', async () => {
     const user = await signedIn();
     const edge = stubApiEdge(user, { online: true });

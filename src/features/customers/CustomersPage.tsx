@@ -151,7 +151,7 @@ export function CustomersPage() {
           )}
           {firstSyncDone === false && (
             <Text c="blue.8" size="sm" data-testid="customers-downloading">
-              <Trans>More customers are still coming from the server.</Trans>
+              <Trans>Customers are still coming from the server.</Trans>
             </Text>
           )}
         </div>
@@ -225,7 +225,7 @@ export function CustomersPage() {
         </SimpleGrid>
       </Stack>
 
-      {customers === undefined ? null : total === 0 ? (
+      {customers === undefined || (total === 0 && firstSyncDone === false) ? null : total === 0 ? (
         <Stack align="center" gap="xs" py="xl">
           <Text fw={600}>
             <Trans>No customers yet</Trans>
