@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db/db';
-import { lastSyncKey } from './entities';
+import { useConnection } from '../stores/connection';
+import { CONNECTIVITY_KEY, lastSyncKey, type Connectivity } from './entities';
 import { readSyncState, type SyncState } from './sync-state';
 
 /** The sync state for the app shell, live; undefined while loading or when signed out. */
@@ -9,12 +10,17 @@ export function useSyncState(companyId: string | null): SyncState | undefined {
 }
 
 /**
- * Whether a sync of the company has ever finished on this device: until then its lists hold
- * only the pages downloaded so far. Undefined while loading.
+ * Whether the company's records are still arriving for the first time: no sync has finished on
+ * this device and the server is not known to be out of reach. Lists hold only the pages
+ * downloaded so far until then. Undefined while loading.
  */
-export function useFirstSyncDone(companyId: string | null): boolean | undefined {
-  return useLiveQuery(
-    async () => (companyId ? (await db.meta.get(lastSyncKey(companyId))) !== undefined : false),
-    [companyId],
-  );
+export function useStillDownloading(companyId: string | null): boolean | undefined {
+  const offline = useConnection((state) => state.status === 'offline');
+  const pending = useLiveQuery(async () => {
+    if (!companyId) return false;
+    if ((await db.meta.get(lastSyncKey(companyId))) !== undefined) return false;
+    const connectivity = (await db.meta.get(CONNECTIVITY_KEY))?.value as Connectivity | undefined;
+    return connectivity?.online !== false;
+  }, [companyId]);
+  return pending === undefined ? undefined : pending && !offline;
 }

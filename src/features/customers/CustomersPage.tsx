@@ -33,7 +33,7 @@ import { identificationTypeLabels, identificationTypeShort } from './labels';
 import { recordSyncLabels } from '../sync/labels';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { customerCsvWorker } from '../../workers/customer-csv-client';
-import { useFirstSyncDone } from '../../sync/useSyncState';
+import { useStillDownloading } from '../../sync/useSyncState';
 
 const routeApi = getRouteApi('/_app/customers/');
 
@@ -78,7 +78,7 @@ export function CustomersPage() {
     : undefined;
   const navigate = routeApi.useNavigate();
   const list = useCustomerList(companyId);
-  const firstSyncDone = useFirstSyncDone(companyId);
+  const downloading = useStillDownloading(companyId);
   const customers = list?.customers;
   const [text, setText] = useState(search.q ?? '');
   const deferredText = useDeferredValue(text);
@@ -149,7 +149,7 @@ export function CustomersPage() {
               {count}
             </Text>
           )}
-          {firstSyncDone === false && (
+          {downloading && (
             <Text c="blue.8" size="sm" data-testid="customers-downloading">
               <Trans>Customers are still coming from the server.</Trans>
             </Text>
@@ -177,7 +177,7 @@ export function CustomersPage() {
             loading={exporting}
             flex={{ base: 1, xs: 'none' }}
             // An export of a list still being downloaded would leave customers out.
-            disabled={!shown || !complete || !firstSyncDone}
+            disabled={!shown || !complete || downloading}
           >
             <Trans>Export</Trans>
           </Button>
@@ -225,7 +225,7 @@ export function CustomersPage() {
         </SimpleGrid>
       </Stack>
 
-      {customers === undefined || (total === 0 && firstSyncDone === false) ? null : total === 0 ? (
+      {customers === undefined || (total === 0 && downloading) ? null : total === 0 ? (
         <Stack align="center" gap="xs" py="xl">
           <Text fw={600}>
             <Trans>No customers yet</Trans>

@@ -51,7 +51,7 @@ import { requestSync, syncAndWait } from '../sync/app-sync';
 import { useConnection } from '../../stores/connection';
 import { customerCsvWorker } from '../../workers/customer-csv-client';
 import classes from './ImportPage.module.css';
-import { useFirstSyncDone } from '../../sync/useSyncState';
+import { useStillDownloading } from '../../sync/useSyncState';
 
 /** Rows listed on screen; all of them are in the downloadable file. */
 const SHOWN_PROBLEMS = 100;
@@ -115,7 +115,7 @@ export function ImportPage() {
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const companyId = useCompanyId();
   const offline = useConnection((state) => state.status === 'offline');
-  const firstSyncDone = useFirstSyncDone(companyId);
+  const downloading = useStillDownloading(companyId);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [fileError, setFileError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -350,7 +350,7 @@ export function ImportPage() {
               <Text fw={600} data-testid="import-summary">
                 {t`Rows in the file: ${rowsInFile}. Ready to import: ${readyText}. To fix: ${toFixCount}.`}
               </Text>
-              {firstSyncDone === false && (
+              {downloading && (
                 <Alert color="blue" data-testid="import-downloading">
                   <Trans>
                     Your customers are still coming from the server, so some rows counted as ready
