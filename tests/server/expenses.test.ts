@@ -6,6 +6,7 @@ import {
   createOrganization,
   createUser,
   digits,
+  mobileDigits,
 } from '../helpers/factories';
 import { tokenFor } from '../helpers/session';
 import { createTestServer, type TestServer } from '../helpers/server';
@@ -248,7 +249,7 @@ describe('categories and vendors', () => {
         name: 'Duka la Mfano Limited',
         tin: digits(9),
         email: `duka-${digits(5)}@example.co.tz`,
-        phone: digits(9),
+        phone: mobileDigits(),
         address: 'Kariakoo, Dar es Salaam',
         serial: `10TZ${digits(6)}`,
       },
