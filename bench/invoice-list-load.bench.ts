@@ -5,7 +5,10 @@
 // saves, nine in ten then submitted and numbered; the TRA worker is off, so the load is the
 // list's alone). The readers go round the list's usual questions: the first page, one status,
 // a search and a month. Prints requests/s and p50/p99, once right after the invoices arrived and
-// once after the server's next round of planner statistics (every minute on PGlite).
+// once after the server's next round of planner statistics (every minute on PGlite); then again
+// while a phone saves a draft every BENCH_WRITE_MS (100) ms, each save changing the company so
+// that every page is made again (server/sync/page-cache.ts keeps pages only while nothing
+// changes).
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INVOICES = Number(process.env.BENCH_LIST_INVOICES ?? 10_000);
 /** PGlite's round of statistics runs every minute (server/db/statistics.ts). */
 const STATISTICS_ROUND_MS = 65_000;
+const WRITE_MS = Number(process.env.BENCH_WRITE_MS ?? 100);
 
 const bundle = builtServerBundle();
 const server = await startBuiltServer(bundle, { label: 'invoice-list', traWorker: false });
@@ -83,6 +87,27 @@ try {
     '?q=Kampuni',
     `?from=${new Date().toISOString().slice(0, 7)}-01&to=${new Date().toISOString().slice(0, 10)}`,
   ];
+  /** A phone saving one draft over and over while `until` has not come. */
+  const writing = async (until: Promise<void>) => {
+    let done = false;
+    void until.then(() => (done = true));
+    const { id, ...fields } = tinInvoiceBody(INVOICES);
+    let saves = 0;
+    while (!done) {
+      const t0 = performance.now();
+      await json(
+        await fetch(`${server.base}/v1/accounting/invoices/${id as string}`, {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json', 'x-device-id': device },
+          body: JSON.stringify({ ...fields, reference: `save ${saves++}` }),
+        }),
+      );
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, WRITE_MS - (performance.now() - t0))),
+      );
+    }
+    return saves;
+  };
   const read = async (clients: number) => {
     const timings: number[] = [];
     let rows = 0;
@@ -145,6 +170,15 @@ try {
   console.log("after the server's next round of statistics:");
   await each();
   for (const clients of CLIENTS) await read(clients);
+  console.log(`while a phone saves a draft every ${WRITE_MS} ms:`);
+  for (const clients of CLIENTS) {
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const saves = writing(stopped);
+    await read(clients);
+    stop();
+    line('    saves meanwhile', String(await saves));
+  }
 } finally {
   await server.stop();
 }

@@ -30,6 +30,7 @@ import {
 } from './service';
 import { submitInvoice } from './submit';
 import { openBody } from '../http/body';
+import { companyPage } from '../sync/page-cache';
 
 export const DEVICE_HEADER = 'X-Device-Id';
 const DEVICE_PATTERN = /^[\x21-\x7e]{1,100}$/;
@@ -125,7 +126,13 @@ export function invoiceRoutes(deps: Deps) {
   app.get('/', async (c) => {
     const ctx = await companyContext(c, deps);
     const query = parseWith(listSchema, c.req.query());
-    return c.json(await listInvoices(deps.db, ctx.companyId, query));
+    const page = await companyPage(
+      deps.db,
+      ctx.companyId,
+      `invoices ${JSON.stringify(query)}`,
+      () => listInvoices(deps.db, ctx.companyId, query),
+    );
+    return c.body(page, 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/', async (c) => {

@@ -8,8 +8,10 @@ import { eatDate } from '../../domain/dates';
 import { invoiceFieldsSchema, invoiceTotals } from '../../domain/schemas/invoice';
 import { companies, vfdCounters } from '../../server/db/schema';
 import { createUser } from '../helpers/factories';
-import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
+import { createFiscalEnv, FAST, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, submitHeaders } from '../helpers/invoices';
+import { invoiceQueueHooks } from '../../server/invoices/settle';
+import { createTraWorker } from '../../server/vfd/worker';
 import { tokenFor } from '../helpers/session';
 
 let env: FiscalEnv;
@@ -404,6 +406,44 @@ describe('the list', () => {
       'status.0': 'This value is not valid',
     });
     expect((await list('cursor=nonsense')).status).toBe(422);
+  });
+
+  it('asked again, shows every change since: a new invoice, an edit, a submit, TRA and a cancel', async () => {
+    const shop = await invoiceShop(env);
+    const list = async (query = '') =>
+      (await call('GET', `/v1/accounting/invoices${query}`, { token: shop.token })).body
+        .items as Array<{ id: string; status: string; reference: string | null; fiscal: unknown }>;
+    const kept = invoiceBody({ reference: 'FIRST' });
+    await post(shop.token, kept);
+    expect((await list()).map((i) => i.reference)).toEqual(['FIRST']);
+    expect(await list()).toEqual(await list());
+
+    const next = invoiceBody({ reference: 'SECOND' });
+    await post(shop.token, next);
+    expect((await list()).map((i) => i.reference)).toEqual(['SECOND', 'FIRST']);
+    await put(shop.token, kept.id as string, { ...kept, reference: 'FIRST, CHANGED' });
+    expect((await list('?q=changed')).map((i) => i.id)).toEqual([kept.id]);
+    expect((await list()).map((i) => i.reference)).toEqual(['SECOND', 'FIRST, CHANGED']);
+
+    await call('POST', `/v1/accounting/invoices/${kept.id}/submit`, {
+      token: shop.token,
+      headers: submitHeaders(),
+    });
+    expect((await list('?status=submitted')).map((i) => i.id)).toEqual([kept.id]);
+    await env.drain(createTraWorker(env.deps, FAST, invoiceQueueHooks), shop.companyId);
+    const issued = (await list()).find((i) => i.id === kept.id)!;
+    expect(issued.status).toBe('issued');
+    expect(issued.fiscal).toMatchObject({ traStatus: 'accepted' });
+    expect(await list('?status=submitted')).toEqual([]);
+
+    await call('POST', `/v1/accounting/invoices/${next.id}/cancel`, { token: shop.token });
+    expect((await list('?status=canceled')).map((i) => i.id)).toEqual([next.id]);
+    expect((await list()).find((i) => i.id === next.id)!.status).toBe('canceled');
+    // Another company's pages are its own, whatever the query.
+    const other = await invoiceShop(env);
+    expect(
+      (await call('GET', '/v1/accounting/invoices', { token: other.token })).body.items,
+    ).toEqual([]);
   });
 });
 
