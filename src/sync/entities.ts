@@ -133,6 +133,8 @@ export const FEED_VERSION = 3;
 
 export const cursorKey = (companyId: string) => `cursor:${companyId}:v${FEED_VERSION}`;
 export const lastSyncKey = (companyId: string) => `lastSync:${companyId}`;
+/** Set while a pull has more pages to fetch: what the lists show is not all there is yet. */
+export const downloadingKey = (companyId: string) => `downloading:${companyId}`;
 export const CONNECTIVITY_KEY = 'connectivity';
 
 export interface Connectivity {

@@ -3,7 +3,7 @@
 // user's version, because those changes will reach the server after this pull and win there.
 import { db } from '../db/db';
 import { setConnectivity, classify } from './drain';
-import { changesRecord, cursorKey, entitySync, entities } from './entities';
+import { changesRecord, cursorKey, downloadingKey, entitySync, entities } from './entities';
 import type { SyncSend } from './transport';
 
 export interface ChangesPage {
@@ -112,7 +112,25 @@ async function applyPage(companyId: string, page: ChangesPage): Promise<number> 
   });
 }
 
+/**
+ * Pulls until the feed has nothing more. While pages remain (another phone imported thousands of
+ * customers, say), the device is marked as still downloading, so the shell and the lists do not
+ * say everything is here; the mark goes when the pull ends, however it ends.
+ */
 export async function pullChanges(options: PullOptions): Promise<PullResult> {
+  let marked = false;
+  try {
+    return await pullPages(options, async () => {
+      if (marked) return;
+      marked = true;
+      await db.meta.put({ key: downloadingKey(options.companyId), value: true });
+    });
+  } finally {
+    if (marked) await db.meta.delete(downloadingKey(options.companyId));
+  }
+}
+
+async function pullPages(options: PullOptions, markMore: () => Promise<void>): Promise<PullResult> {
   const { send, companyId } = options;
   const now = options.now ?? Date.now;
   const pageSize = options.pageSize ?? 500;
@@ -151,6 +169,7 @@ export async function pullChanges(options: PullOptions): Promise<PullResult> {
         ...(receiptsPending === undefined ? {} : { receiptsPending }),
       };
     }
+    await markMore();
     // Only the first page waits; the rest of the feed is there already.
     wait = undefined;
   }

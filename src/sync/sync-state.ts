@@ -3,7 +3,13 @@
 // every tab and the service worker agree.
 import type { OutboxEntry, RecordSyncError, SyncedEntity } from '../db/db';
 import { db } from '../db/db';
-import { CONNECTIVITY_KEY, entities, lastSyncKey, type Connectivity } from './entities';
+import {
+  CONNECTIVITY_KEY,
+  downloadingKey,
+  entities,
+  lastSyncKey,
+  type Connectivity,
+} from './entities';
 
 /**
  * A record with calls still to send: what the user did to it (saved, then submitted, say) is
@@ -40,7 +46,12 @@ interface Lists {
 }
 
 export type SyncState =
-  | { status: 'synced'; lastSyncAt: number | null }
+  | {
+      status: 'synced';
+      lastSyncAt: number | null;
+      /** The company's records are still arriving: no sync has finished yet, or pages remain. */
+      downloading: boolean;
+    }
   | ({ status: 'waiting' } & Lists)
   | ({ status: 'offline'; since: number } & Lists)
   | ({ status: 'error' } & Lists);
@@ -107,6 +118,8 @@ export async function readSyncState(companyId: string): Promise<SyncState> {
     if (failed.length) return { status: 'error', ...lists };
     if (waitingCount) return { status: 'waiting', ...lists };
     const lastSyncAt = ((await db.meta.get(lastSyncKey(companyId)))?.value as number) ?? null;
-    return { status: 'synced', lastSyncAt };
+    const downloading =
+      lastSyncAt === null || (await db.meta.get(downloadingKey(companyId))) !== undefined;
+    return { status: 'synced', lastSyncAt, downloading };
   });
 }

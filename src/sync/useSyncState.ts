@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../db/db';
 import { useConnection } from '../stores/connection';
-import { CONNECTIVITY_KEY, lastSyncKey, type Connectivity } from './entities';
+import { CONNECTIVITY_KEY, downloadingKey, lastSyncKey, type Connectivity } from './entities';
 import { readSyncState, type SyncState } from './sync-state';
 
 /** The sync state for the app shell, live; undefined while loading or when signed out. */
@@ -10,15 +10,16 @@ export function useSyncState(companyId: string | null): SyncState | undefined {
 }
 
 /**
- * Whether the company's records are still arriving for the first time: no sync has finished on
- * this device and the server is not known to be out of reach. Lists hold only the pages
- * downloaded so far until then. Undefined while loading.
+ * Whether the company's records are still arriving: no sync has finished on this device, or a
+ * pull has pages left, and the server is not known to be out of reach. Lists hold only the
+ * pages downloaded so far until then. Undefined while loading.
  */
 export function useStillDownloading(companyId: string | null): boolean | undefined {
   const offline = useConnection((state) => state.status === 'offline');
   const pending = useLiveQuery(async () => {
     if (!companyId) return false;
-    if ((await db.meta.get(lastSyncKey(companyId))) !== undefined) return false;
+    const synced = (await db.meta.get(lastSyncKey(companyId))) !== undefined;
+    if (synced && (await db.meta.get(downloadingKey(companyId))) === undefined) return false;
     const connectivity = (await db.meta.get(CONNECTIVITY_KEY))?.value as Connectivity | undefined;
     return connectivity?.online !== false;
   }, [companyId]);

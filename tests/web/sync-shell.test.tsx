@@ -32,6 +32,19 @@ const syncText = async () =>
     .getByRole('button')
     .getAttribute('aria-label');
 
+/** The customers page while records are still arriving: the badge says so, export waits. */
+async function stillComing() {
+  await waitFor(async () => expect(await syncText()).toBe('Getting your data…'));
+  await screen.findByTestId('customers-downloading');
+  expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', true);
+}
+
+async function allHere() {
+  await waitFor(async () => expect(await syncText()).toBe('Synced'));
+  await waitFor(() => expect(screen.queryByTestId('customers-downloading')).toBeNull());
+  expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', false);
+}
+
 async function openSignOut() {
   await userEvent.click(screen.getByTestId('user-menu'));
   // A role query over the whole dashboard computes every element's style in jsdom and can take
@@ -63,14 +76,32 @@ describe('the sync state in the shell', () => {
     edge.changesGate = new Promise((resolve) => (release = resolve));
     await saveCustomer(COMPANY, walkIn('Asha'));
     await renderApp('/customers');
-    await waitFor(async () => expect(await syncText()).toBe('Getting your data…'));
-    await screen.findByTestId('customers-downloading');
-    expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', true);
+    await stillComing();
 
     release();
+    await allHere();
+  });
+
+  it('says so again when a later sync has pages to come, and holds the export meanwhile', async () => {
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    await saveCustomer(COMPANY, walkIn('Asha'));
+    await renderApp('/customers');
     await waitFor(async () => expect(await syncText()).toBe('Synced'));
-    await waitFor(() => expect(screen.queryByTestId('customers-downloading')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', false);
+
+    // Another phone imported thousands of customers: the feed has a page, and more after it.
+    let release = () => {};
+    const rest = new Promise<void>((resolve) => (release = resolve));
+    edge.changesPage = async (since) => {
+      if (since === '0') return { changes: [], cursor: '500', more: true, reset: false };
+      await rest;
+      return { changes: [], cursor: '900', more: false, reset: false };
+    };
+    window.dispatchEvent(new Event('online'));
+    await stillComing();
+
+    release();
+    await allHere();
   });
 
   it('does not call the customers empty while they are still coming', async () => {

@@ -37,7 +37,11 @@ describe('the sync state', () => {
   });
 
   it('goes from synced to N waiting, offline, error and back to synced', async () => {
-    expect(await readSyncState(COMPANY)).toEqual({ status: 'synced', lastSyncAt: null });
+    expect(await readSyncState(COMPANY)).toEqual({
+      status: 'synced',
+      lastSyncAt: null,
+      downloading: true,
+    });
 
     const asha = await saveCustomer(COMPANY, walkIn('Asha'));
     await saveCustomer(COMPANY, walkIn('Baraka'));

@@ -28,8 +28,8 @@ export function SyncBadge({ companyId }: { companyId: string }) {
   const failed = state.status === 'synced' ? 0 : state.failed.length;
   // The API client may know of a silence before the next sync attempt does.
   const offline = state.status === 'offline' || connection === 'offline';
-  // Nothing waits, but no sync has finished yet: the company's records are still coming.
-  const firstDownload = state.status === 'synced' && state.lastSyncAt === null;
+  // Nothing waits, but the company's records are still coming.
+  const downloading = state.status === 'synced' && state.downloading;
   const look = offline
     ? {
         color: 'orange',
@@ -59,7 +59,7 @@ export function SyncBadge({ companyId }: { companyId: string }) {
               message: plural(waiting, { one: '# change waiting', other: '# changes waiting' }),
             }),
           }
-        : firstDownload
+        : downloading
           ? { color: 'blue', Icon: IconCloudDown, text: t`Getting your data…` }
           : { color: 'risiti', Icon: IconCloudCheck, text: t`Synced` };
 

@@ -101,6 +101,7 @@ export function SyncPanel({ state, onNavigate }: { state: SyncState; onNavigate:
   const waitingCount = state.status === 'synced' ? 0 : state.waitingCount;
   const failed = state.status === 'synced' ? [] : state.failed;
   const lastSyncAt = state.status === 'synced' ? state.lastSyncAt : null;
+  const downloading = state.status === 'synced' && state.downloading;
   const lastSyncText = lastSyncAt === null ? '' : formatDateTime(lastSyncAt, locale);
   const notListed = waitingCount - waiting.length;
 
@@ -125,7 +126,7 @@ export function SyncPanel({ state, onNavigate }: { state: SyncState; onNavigate:
           <Text>
             <Trans>These changes are saved on this phone and are being sent to the server.</Trans>
           </Text>
-        ) : lastSyncAt === null ? (
+        ) : downloading ? (
           <Text>
             <Trans>
               Your company's records are still coming from the server. Lists and exports are

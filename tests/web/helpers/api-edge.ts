@@ -14,6 +14,8 @@ export interface ApiEdge {
   importAnswer: ((request: Request) => Response | Promise<Response>) | null;
   /** While set, the changes feed answers only once it settles (a first download under way). */
   changesGate: Promise<void> | null;
+  /** The feed's page after the cursor `since`, instead of an empty last page. */
+  changesPage: ((since: string) => Promise<unknown>) | null;
   seen: {
     method: string;
     path: string;
@@ -33,6 +35,7 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
     refuseNext: null,
     importAnswer: null,
     changesGate: null,
+    changesPage: null,
     seen: [],
     writes: () =>
       edge.seen.filter((r) => r.answered && (r.method === 'PUT' || r.method === 'DELETE')),
@@ -62,6 +65,8 @@ export function stubApiEdge(user: SessionUser, options: { online?: boolean } = {
     }
     if (url.pathname === '/v1/accounting/changes') {
       if (edge.changesGate) await edge.changesGate;
+      if (edge.changesPage)
+        return json(200, await edge.changesPage(url.searchParams.get('since')!));
       return json(200, { changes: [], cursor: '0', more: false, reset: false });
     }
     if (edge.refuseNext) {
