@@ -418,6 +418,7 @@ describe('the list', () => {
     expect((await list()).map((i) => i.reference)).toEqual(['FIRST']);
     expect(await list()).toEqual(await list());
 
+    env.clock.advance(1000);
     const next = invoiceBody({ reference: 'SECOND' });
     await post(shop.token, next);
     expect((await list()).map((i) => i.reference)).toEqual(['SECOND', 'FIRST']);
