@@ -19,6 +19,8 @@ interface Entry {
 
 /** Least recently used first: a Map keeps insertion order, and a hit is inserted again. */
 class PageCache {
+  /** Pages being made, by key and position: readers who miss together wait for one making. */
+  readonly making = new Map<string, Promise<string>>();
   private readonly pages = new Map<string, Entry>();
   private chars = 0;
 
@@ -72,7 +74,17 @@ export async function companyPage(
   const seq = await lastChangeSeq(db, companyId);
   const cached = cache.get(cacheKey, seq);
   if (cached !== undefined) return cached;
-  const body = JSON.stringify(await make());
-  cache.set(cacheKey, { seq, body });
-  return body;
+  const makingKey = `${cacheKey}\n${seq}`;
+  let making = cache.making.get(makingKey);
+  if (!making) {
+    making = make().then((page) => {
+      const body = JSON.stringify(page);
+      cache.set(cacheKey, { seq, body });
+      return body;
+    });
+    cache.making.set(makingKey, making);
+    const done = () => cache.making.delete(makingKey);
+    making.then(done, done);
+  }
+  return making;
 }
