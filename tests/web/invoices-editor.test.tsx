@@ -252,6 +252,38 @@ describe('messages', () => {
     expect(await db.customers.count()).toBe(1);
   });
 
+  it('neither submits nor saves while a new customer is typed and not saved', async () => {
+    await openEditor();
+    await typeLine(0, { description: 'Sukari 1kg', price: '3,000' });
+    await userEvent.click(screen.getByRole('button', { name: 'New customer' }));
+    const form = screen.getByTestId('new-customer-form');
+    await userEvent.type(within(form).getByLabelText(/^Customer name/), 'Juma Electronics');
+
+    await userEvent.click(screen.getByRole('button', { name: /Submit to TRA/ }));
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Save this customer or cancel it first: the invoice does not include it until it is saved.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: /Save draft/ })[0]!);
+    expect(await db.invoices.count()).toBe(0);
+
+    await userEvent.click(within(form).getByLabelText(/^Identification type/));
+    await userEvent.click(await screen.findByRole('option', { name: /^TIN/, hidden: true }));
+    await userEvent.type(within(form).getByLabelText(/^Identification number/), '523456789');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save customer' }));
+    await screen.findByTestId('invoice-customer');
+    await userEvent.click(screen.getByRole('button', { name: /Submit to TRA/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }),
+    );
+    await screen.findByTestId('invoice-waiting');
+    const [invoice] = await db.invoices.toArray();
+    expect(invoice!.customer).toMatchObject({
+      name: 'Juma Electronics',
+      identificationNumber: '523456789',
+    });
+  });
+
   it('asks to save a product the server refused before submitting', async () => {
     const product = await saveProduct(COMPANY, {
       name: 'Mchele Kilo',

@@ -2,7 +2,7 @@
 // rules of spec §5 (saved through the customer repository, so it syncs like any other); or a
 // walk-in customer with no identification. The invoice keeps a copy of the customer's details,
 // so a later edit of the customer never changes a receipt.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -123,10 +123,15 @@ function NewCustomerForm({
   companyId,
   onSaved,
   onCancel,
+  onTyping,
+  unsaved,
 }: {
   companyId: string;
   onSaved(customer: LocalCustomer): void;
   onCancel(): void;
+  onTyping(typing: boolean): void;
+  /** The invoice was saved or submitted while this form held typing: say why it was not. */
+  unsaved: boolean;
 }) {
   const { t, i18n } = useLingui();
   const form = useForm({
@@ -142,6 +147,11 @@ function NewCustomerForm({
   });
   // The invoice keeps its own draft; the customer typed here is not in it until saved.
   const leave = useLeaveGuard(() => form.isDirty());
+  const typing = form.isDirty();
+  useEffect(() => {
+    onTyping(typing);
+  }, [onTyping, typing]);
+  useEffect(() => () => onTyping(false), [onTyping]);
   const noNumber = form.values.identificationType === 'NO_IDENTIFICATION';
 
   const save = async () => {
@@ -203,6 +213,14 @@ function NewCustomerForm({
             {...form.getInputProps('vatRegistrationNumber')}
           />
         </SimpleGrid>
+        {unsaved && typing && (
+          <Text c="red" size="sm" role="alert" data-testid="new-customer-unsaved">
+            <Trans>
+              Save this customer or cancel it first: the invoice does not include it until it is
+              saved.
+            </Trans>
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel}>
             <Trans>Cancel</Trans>
@@ -217,7 +235,19 @@ function NewCustomerForm({
   );
 }
 
-export function CustomerSection({ form, companyId }: { form: InvoiceForm; companyId: string }) {
+export function CustomerSection({
+  form,
+  companyId,
+  onTyping,
+  unsaved,
+}: {
+  form: InvoiceForm;
+  companyId: string;
+  /** Whether a new customer is being typed here and not saved yet. */
+  onTyping(typing: boolean): void;
+  /** The invoice was saved or submitted while a new customer was typed and not saved. */
+  unsaved: boolean;
+}) {
   const { t, i18n } = useLingui();
   const [adding, setAdding] = useState(false);
   const { customerId, customer } = form.values;
@@ -283,7 +313,13 @@ export function CustomerSection({ form, companyId }: { form: InvoiceForm; compan
           ))}
         </Card>
       ) : adding ? (
-        <NewCustomerForm companyId={companyId} onSaved={pick} onCancel={() => setAdding(false)} />
+        <NewCustomerForm
+          companyId={companyId}
+          onSaved={pick}
+          onCancel={() => setAdding(false)}
+          onTyping={onTyping}
+          unsaved={unsaved}
+        />
       ) : (
         <>
           <CustomerSearch companyId={companyId} onPick={pick} />

@@ -84,6 +84,10 @@ export function InvoiceEditor({
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [confirmSubmit, setConfirmSubmit] = useState(false);
+  // A new customer typed in the customer section is not on the invoice until it is saved: the
+  // invoice is neither saved nor submitted meanwhile (it would go out as a walk-in customer).
+  const [customerTyping, setCustomerTyping] = useState(false);
+  const [customerUnsaved, setCustomerUnsaved] = useState(false);
   const base = useRef(baseVersion);
   const form = useForm<InvoiceFormValues>({
     initialValues: initial,
@@ -144,6 +148,17 @@ export function InvoiceEditor({
   };
 
   const checked = (): boolean => {
+    setCustomerUnsaved(customerTyping);
+    if (customerTyping) {
+      notifyFailure({
+        code: 'customer_not_saved',
+        message: t`Save the new customer or cancel it first.`,
+      });
+      document.querySelector('[data-testid="new-customer-form"]')?.scrollIntoView({
+        block: 'center',
+      });
+      return false;
+    }
     const result = form.validate();
     if (result.hasErrors) {
       notifyFailure({
@@ -283,7 +298,12 @@ export function InvoiceEditor({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <CustomerSection form={form} companyId={context.companyId} />
+            <CustomerSection
+              form={form}
+              companyId={context.companyId}
+              onTyping={setCustomerTyping}
+              unsaved={customerUnsaved}
+            />
 
             <Stack gap="xs" component="section" aria-labelledby="invoice-items">
               <Group justify="space-between" gap="xs">
