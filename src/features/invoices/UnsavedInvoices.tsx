@@ -62,11 +62,14 @@ export function UnsavedInvoices({ companyId, current }: { companyId: string; cur
       color="blue"
       title={<Trans>Invoices you started and did not save ({count})</Trans>}
       data-testid="unsaved-invoices"
+      // The alert's body would grow with its widest line: the rows' names are cut instead.
+      styles={{ body: { minWidth: 0 } }}
     >
       <Stack gap="xs">
         {unsaved.slice(0, SHOWN).map((draft) => (
-          <Group key={draft.id} justify="space-between" gap="xs" wrap="nowrap">
-            <Stack gap={0} style={{ minWidth: 0 }}>
+          // On a narrow phone the buttons go under the words, which keep the row's width.
+          <Group key={draft.id} justify="space-between" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
               <Text size="sm" truncate>
                 {describe(draft) || t`Nothing typed yet`}
               </Text>
@@ -80,7 +83,8 @@ export function UnsavedInvoices({ companyId, current }: { companyId: string; cur
               >
                 <Trans>Continue</Trans>
               </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setDiscarding(draft)}>
+              {/* Light, not subtle: red words straight on the alert's blue are hard to read. */}
+              <Button size="xs" variant="light" color="red" onClick={() => setDiscarding(draft)}>
                 <Trans>Discard</Trans>
               </Button>
             </Group>
