@@ -22,9 +22,18 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export function Logo({ size = 32 }: { size?: number }) {
+/**
+ * The mark and the name. `yielding`: where the row is too narrow for both, the name wraps onto a
+ * second line that is not shown, so a header's buttons keep their room and the mark stays.
+ */
+export function Logo({ size = 32, yielding = false }: { size?: number; yielding?: boolean }) {
   return (
-    <Group gap={8} wrap="nowrap">
+    <Group
+      gap={8}
+      wrap={yielding ? 'wrap' : 'nowrap'}
+      h={yielding ? size : undefined}
+      style={yielding ? { overflow: 'hidden', minWidth: size } : undefined}
+    >
       <LogoMark size={size} />
       <Text component="span" fw={800} fz={size * 0.7} c="risiti.8" lh={1}>
         Risiti

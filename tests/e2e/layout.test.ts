@@ -4,7 +4,7 @@
 // a long name cut to one line in a list is fine while most of it shows. Each screen also
 // passes axe-core's WCAG 2.1 A and AA checks (contrast, names of controls, labels, ARIA), the
 // ones behind Lighthouse's accessibility score, and shows no Mantine part without its styles.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './helpers/api';
 import { launchBrowser, newContext } from './helpers/browser';
@@ -147,6 +147,7 @@ async function problemsOn(
   routes: string[],
   width: number,
   language: 'en' | 'sw',
+  options: { offline?: boolean; before?: (page: Page) => Promise<void> } = {},
 ): Promise<Record<string, Array<LayoutProblem | string>>> {
   const context = await newContext(browser, server.url, { viewport: { width, height: 740 } });
   try {
@@ -170,17 +171,37 @@ async function problemsOn(
       await signIn(page, username, passwords[username] ?? '');
       await page.waitForLoadState('networkidle');
     }
+    await options.before?.(page);
     const found: Record<string, Array<LayoutProblem | string>> = {};
     for (const route of routes) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       await page.locator('h1').first().waitFor();
+      if (options.offline) {
+        // The connection drops; the next sync finds the server out of reach (its longest look).
+        await context.setOffline(true);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await page
+          .getByTestId('sync-state')
+          .getByRole('button', { name: /^(Offline|Nje ya mtandao)/ })
+          .waitFor();
+        // The badge's longest look must leave the menu button and the logo's mark uncovered.
+        const covered = await page.evaluate(() => {
+          const mark = document.querySelector('header a[href="/dashboard"] svg');
+          const badge = document.querySelector('[data-testid="sync-state"]');
+          const overlap =
+            (mark?.getBoundingClientRect().right ?? 0) - (badge?.getBoundingClientRect().left ?? 0);
+          return overlap > 0 ? `the sync badge covers the logo by ${Math.round(overlap)} px` : null;
+        });
+        if (covered) (found[route] ??= []).push(covered);
+      }
       const problems = [
         ...(await layoutProblems(page)),
         ...(await accessibilityProblems(page)),
         ...(await unstyledParts(page)),
       ];
-      if (problems.length) found[route] = problems;
+      if (problems.length) (found[route] ??= []).push(...problems);
+      if (options.offline) await context.setOffline(false);
     }
     return found;
   } finally {
@@ -201,6 +222,43 @@ describe.each([
   it("fits the counter's screens for an operator", async () => {
     const routes = [...COUNTER, `/edit-invoice/${draftId}`];
     expect(await problemsOn('operator1', routes, width, language)).toEqual({});
+  });
+
+  it('keeps every button of the header on screen offline, and an invoice left unsaved', async () => {
+    // An invoice typed and left: the invoice pages offer it back.
+    const before = async (page: Page) => {
+      await page.goto('/new-invoice');
+      await page
+        .locator('[data-testid="invoice-item"] input')
+        .first()
+        .fill('Sabuni ya kufulia ya unga, kilo tano, mfuko mkubwa wa familia');
+      // Kept on the phone at every change: once it is, the next page may load.
+      await page.waitForFunction(async () => {
+        for (const { name } of await indexedDB.databases()) {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const opening = indexedDB.open(name!);
+            opening.onsuccess = () => resolve(opening.result);
+            opening.onerror = () => reject(opening.error);
+          });
+          try {
+            if (!db.objectStoreNames.contains('invoiceDrafts')) continue;
+            const counting = db.transaction('invoiceDrafts').objectStore('invoiceDrafts').count();
+            const count = await new Promise<number>((resolve) => {
+              counting.onsuccess = () => resolve(counting.result);
+            });
+            if (count > 0) return true;
+          } finally {
+            db.close();
+          }
+        }
+        return false;
+      });
+      await page.goto('/invoices');
+      await page.getByTestId('unsaved-invoices').waitFor();
+    };
+    const routes = ['/dashboard', '/invoices', '/new-invoice'];
+    const found = await problemsOn('operator1', routes, width, language, { offline: true, before });
+    expect(found).toEqual({});
   });
 
   it("fits the owner's screens", async () => {

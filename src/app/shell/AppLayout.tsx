@@ -45,7 +45,8 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The name gives way first when the buttons on the right need the row. */}
+          <Group gap={8} wrap="nowrap" miw={0}>
             <Burger
               opened={opened}
               onClick={toggle}
@@ -53,11 +54,15 @@ export function AppLayout() {
               size="sm"
               aria-label={opened ? t`Close the menu` : t`Open the menu`}
             />
-            <Link to="/dashboard" aria-label={t`Risiti home`} style={{ textDecoration: 'none' }}>
-              <Logo size={28} />
+            <Link
+              to="/dashboard"
+              aria-label={t`Risiti home`}
+              style={{ textDecoration: 'none', minWidth: 0 }}
+            >
+              <Logo size={28} yielding />
             </Link>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap={8} wrap="nowrap" style={{ flexShrink: 0 }}>
             {companyId ? <SyncBadge companyId={companyId} /> : <ConnectionBadge />}
             <Box visibleFrom="sm">
               <LanguageSwitch />

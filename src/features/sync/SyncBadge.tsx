@@ -15,6 +15,7 @@ import { useSyncState } from '../../sync/useSyncState';
 import { useConnection } from '../../stores/connection';
 import { useDrawnAfterPage } from '../../app/useDrawnAfterPage';
 import { SyncPanel } from './SyncPanel';
+import classes from './SyncBadge.module.css';
 
 export function SyncBadge({ companyId }: { companyId: string }) {
   const { t, i18n } = useLingui();
@@ -66,7 +67,6 @@ export function SyncBadge({ companyId }: { companyId: string }) {
   // A phone's header has room for the icon, a count and, offline, the word itself (what the
   // help describes); the full words are the button's name.
   const count = offline ? waiting : failed || waiting;
-  const short = offline ? [t`Offline`, count > 0 ? i18n.number(count) : ''].join(' ').trim() : '';
   return (
     <>
       <Box role="status" aria-live="polite" data-testid="sync-state">
@@ -84,9 +84,11 @@ export function SyncBadge({ companyId }: { companyId: string }) {
           <Box component="span" visibleFrom="xs">
             {look.text}
           </Box>
-          {(short || count > 0) && (
+          {(offline || count > 0) && (
             <Box component="span" hiddenFrom="xs" aria-hidden>
-              {short || i18n.number(count)}
+              {offline && <span className={classes.word}>{t`Offline`}</span>}
+              {offline && count > 0 && ' '}
+              {count > 0 && i18n.number(count)}
             </Box>
           )}
         </Button>
