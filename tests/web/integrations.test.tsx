@@ -168,6 +168,27 @@ describe('apps integration page', () => {
     });
   });
 
+  it('sends a QuickBooks company id too long for a number digit for digit', async () => {
+    const user = await owner();
+    const server = stubServer({
+      'GET /api/v2/user/me': () => json(200, user),
+      [`GET ${BASE}`]: () =>
+        json(200, { providers: [status(), status({ provider: 'quickbooks' })] }),
+      [`POST ${BASE}/quickbooks/callback`]: () =>
+        json(200, status({ provider: 'quickbooks', connected: true })),
+    });
+    await renderApp('/apps-integration?code=c1&state=s1&realmId=9130350000000001234');
+    await waitFor(() =>
+      expect(server.calls('POST', `${BASE}/quickbooks/callback`)).toHaveLength(1),
+    );
+    expect(await server.calls('POST', `${BASE}/quickbooks/callback`)[0]!.json()).toEqual({
+      code: 'c1',
+      state: 's1',
+      realmId: '9130350000000001234',
+    });
+    expect(server.calls('POST', `${BASE}/xero/callback`)).toHaveLength(0);
+  });
+
   it('speaks Swahili', async () => {
     const user = await owner();
     stubServer({
