@@ -6,6 +6,7 @@ import { errorMessages } from '../../domain/errors';
 import type { Locale, Message } from '../../domain/i18n';
 import { m } from '../../domain/messages';
 import { formatTsh } from '../../domain/money';
+import { LIMITS, takeAttempt } from '../auth/rate-limit';
 import { auditLog } from '../db/schema';
 import { appError } from '../http/app-error';
 import { translate } from '../i18n';
@@ -84,6 +85,16 @@ export async function emailInvoice(
     });
   }
   const recipient = address.output;
+  // Invoices carry the company's name: the server must not become a way to mail anyone. Counted
+  // by the address the mail goes to, however it was named (typed, or the customer's own).
+  const now = deps.clock.now();
+  await takeAttempt(deps.db, `invoice-mail:user:${userId}`, LIMITS.invoiceMailPerUser, now);
+  await takeAttempt(
+    deps.db,
+    `invoice-mail:to:${recipient.toLowerCase()}`,
+    LIMITS.invoiceMailPerRecipient,
+    now,
+  );
 
   const view = receiptView(row, await receiptBusiness(deps.db, companyId), receiptOf(joined));
   const t = (message: Message, values?: Record<string, unknown>) =>

@@ -17,7 +17,6 @@ import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
 import { renderReceiptPdf, RECEIPT_LAYOUTS } from '../receipts/pdf';
 import { receiptBusiness, receiptView } from '../receipts/view';
 import { emailInvoice, mailRequestSchema } from './email';
-import { LIMITS, takeAttempt } from '../auth/rate-limit';
 import { findInvoice, receiptOf } from './records';
 import {
   cancelInvoice,
@@ -179,16 +178,6 @@ export function invoiceRoutes(deps: Deps) {
     const ctx = await invoiceContext(c, deps);
     const id = invoiceId(c);
     const { to } = parseWith(mailRequestSchema, await optionalJson(c));
-    // Invoices carry the company's name: the server must not become a way to mail anyone.
-    const now = deps.clock.now();
-    await takeAttempt(
-      deps.db,
-      `invoice-mail:user:${c.get('user').id}`,
-      LIMITS.invoiceMailPerUser,
-      now,
-    );
-    const recipient = to ? to.trim().toLowerCase() : `customer-of:${id}`;
-    await takeAttempt(deps.db, `invoice-mail:to:${recipient}`, LIMITS.invoiceMailPerRecipient, now);
     const sent = await emailInvoice(ctx, id, to, {
       locale: c.get('locale'),
       baseUrl: publicBaseUrl(c, deps),

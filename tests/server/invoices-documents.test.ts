@@ -278,6 +278,23 @@ describe('emailing', () => {
     expect(Object.keys(invalid.body.fields)).toEqual(['to']);
   });
 
+  it('counts the mails to one address together, typed or the customer own', async () => {
+    const shop = await invoiceShop(env);
+    const email = `juma-${crypto.randomBytes(3).toString('hex')}@example.co.tz`;
+    const invoice = await receipt(shop, {
+      customer: { name: 'Juma', identificationType: 'NO_IDENTIFICATION', email },
+    });
+    const send = (body?: unknown) =>
+      call('POST', `/v1/accounting/invoices/${invoice.id}/email`, { token: shop.token, body });
+    const answers: number[] = [];
+    for (const body of [{ to: email.toUpperCase() }, { to: email }, undefined, {}, { to: email }]) {
+      answers.push((await send(body)).status);
+    }
+    expect(answers).toEqual([202, 202, 202, 202, 202]);
+    expect((await send()).status).toBe(429);
+    expect((await send({ to: email })).status).toBe(429);
+  });
+
   it('answers 502 when the mail server refuses, so the call can be repeated', async () => {
     const shop = await invoiceShop(env);
     const invoice = await receipt(shop);
