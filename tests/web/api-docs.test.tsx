@@ -21,6 +21,11 @@ describe('API documentation', () => {
     await screen.findByRole('heading', { level: 1, name: 'API documentation: signing in' });
     const login = screen.getAllByLabelText('Request with curl')[0]!;
     expect(login.textContent).toContain(`curl -X POST '${window.location.origin}/api/v2/login'`);
+    // A message with a number reads as the API words it, never as its template.
+    const limited = within(screen.getAllByRole('table')[0]!)
+      .getByText('rate_limited')
+      .closest('tr')!;
+    expect(limited.textContent).toContain('Too many attempts. Please wait 1 minute and try again.');
     expect(
       screen.getByRole('link', { name: 'API documentation: invoices' }).getAttribute('href'),
     ).toBe('/developer/documentation/api/invoice');
