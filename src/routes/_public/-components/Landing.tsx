@@ -178,7 +178,7 @@ export function Landing() {
             </Feature>
             <Feature icon={<IconDeviceMobile />} title={<Trans>USSD on any phone</Trans>}>
               <Trans>No smartphone at hand? Dial {USSD_CODE} from any mobile phone.</Trans>{' '}
-              <AnchorLink to="/ussd">
+              <AnchorLink to="/help" hash="ussd">
                 <Trans>How USSD works</Trans>
               </AnchorLink>
             </Feature>

@@ -98,8 +98,8 @@ export function FaqPage() {
       question: <Trans>Can I use Risiti in Kiswahili?</Trans>,
       answer: (
         <Trans>
-          Yes, every screen is in English and Kiswahili. Switch at the top of the page; the choice
-          is saved on your account.
+          Yes, every screen is in English and Kiswahili. Switch at the top of the page (on a phone,
+          in the menu); the choice is saved on your account.
         </Trans>
       ),
     },
@@ -109,7 +109,8 @@ export function FaqPage() {
       answer: (
         <Trans>
           You, the people of your company, and TRA, which receives every receipt by law. We do not
-          sell or share your data with anyone else. Read the privacy policy for the details.
+          sell or share your data with anyone else. Read the{' '}
+          <AnchorLink to="/help/privacy-policy">privacy policy</AnchorLink> for the details.
         </Trans>
       ),
     },

@@ -1,5 +1,5 @@
 // How to use what Risiti offers today: signing in, passwords, language, working offline,
-// installing the app, and where to find more.
+// installing the app, sales by USSD, and where to find more.
 import { List, SimpleGrid } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AnchorLink } from '../../../../app/links';
@@ -102,14 +102,43 @@ export function HelpPage() {
           ),
         },
         {
+          id: 'ussd',
+          title: <Trans>Sales by USSD</Trans>,
+          body: (
+            <>
+              <P>
+                <Trans>
+                  Owners and operators can record a sale from any mobile phone by dialling{' '}
+                  {USSD_CODE}, with no smartphone and no data. The channel knows you by the mobile
+                  number in your profile; before the first call, set a 4-digit USSD PIN in the app.
+                </Trans>
+              </P>
+              <P>
+                <Trans>
+                  Choose 1 New sale, then give the amount in whole shillings with VAT, the tax type,
+                  the payment and, if the customer wants it on the receipt, their phone number.
+                  Confirm, and the last screen shows the receipt number and its verification code.
+                  The sale is fiscalized like an invoice made in the app.
+                </Trans>
+              </P>
+              <P>
+                <Trans>
+                  Signed in, the <AnchorLink to="/ussd">USSD channel</AnchorLink> page lists every
+                  menu and lets you try them.
+                </Trans>
+              </P>
+            </>
+          ),
+        },
+        {
           id: 'language',
           title: <Trans>English or Kiswahili</Trans>,
           body: (
             <P>
               <Trans>
-                Switch between English and Kiswahili at the top of any page, or in your profile.
-                When you are signed in, the choice is saved on your account and follows you to other
-                phones.
+                Switch between English and Kiswahili at the top of any page (on a phone, in the
+                menu), or in your profile. When you are signed in, the choice is saved on your
+                account and follows you to other phones.
               </Trans>
             </P>
           ),
