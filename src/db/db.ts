@@ -56,6 +56,11 @@ export type LocalInvoice = Invoice &
     writtenHere: 0 | 1;
     /** When a pull replaced this device's draft with another device's version (ms), until seen. */
     replacedAt: number | null;
+    /**
+     * What this device did to the invoice (an edit, a submit, a cancel) and the server refused
+     * because another device had submitted or canceled it first, until seen: when, and why.
+     */
+    overtaken?: { at: number; message: string } | null;
     /** The last request to email the invoice from this device, and what became of it. */
     email: InvoiceEmailState | null;
   };

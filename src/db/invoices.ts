@@ -126,6 +126,13 @@ export function syncedInvoice(
     : answerTo?.action === 'save'
       ? 1
       : (previous?.writtenHere ?? 0);
+  // This device's change was refused because the invoice was no longer a draft on the server:
+  // the server's copy replaces it, and the user is told what was not kept.
+  const refusal = previous?.syncState === 'failed' ? previous.syncError : null;
+  const overtaken =
+    refusal && NOT_A_DRAFT_ON_SERVER.has(refusal.code) && invoice.status !== 'draft'
+      ? { at: refusal.at, message: refusal.message }
+      : (previous?.overtaken ?? null);
   return {
     ...invoice,
     ...invoiceIndexFields(invoice),
@@ -135,6 +142,7 @@ export function syncedInvoice(
     deleted: 0,
     writtenHere,
     replacedAt: replaced ? Date.now() : (previous?.replacedAt ?? null),
+    overtaken,
     email: previous?.email ?? null,
   };
 }
@@ -504,6 +512,11 @@ export async function emailInvoice(
 /** The user has seen that another device replaced this draft. Local only. */
 export async function acknowledgeReplacedDraft(id: string): Promise<void> {
   await db.invoices.update(id, { replacedAt: null });
+}
+
+/** The user has seen that a change of theirs came after another device's submit. Local only. */
+export async function acknowledgeOvertaken(id: string): Promise<void> {
+  await db.invoices.update(id, { overtaken: null });
 }
 
 /**

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { invoiceTotals, type Invoice } from '../../domain/schemas/invoice';
 import { db } from '../../src/db/db';
 import {
+  acknowledgeOvertaken,
   cancelInvoice,
   emailInvoice,
   findInvoices,
@@ -449,6 +450,34 @@ describe('a draft edited on two devices', () => {
       writtenHere: 0,
       replacedAt: expect.any(Number),
     });
+  });
+
+  it('tells this device when its edit came after another device submitted the invoice', async () => {
+    const api = invoiceApi();
+    const server = fakeServer(api.answer);
+    const input = invoiceInput();
+    await saveInvoiceDraft(operator, input);
+    await drain(server.send);
+    // Offline here, an edit; meanwhile the other phone submits the draft as it was.
+    await saveInvoiceDraft(operator, { ...input, reference: 'seven bags' }, { baseVersion: 1 });
+    const submitted = serverInvoice(input, { version: 2, status: 'submitted', fiscal: fiscal() });
+    const message = 'This invoice has been submitted and can no longer be changed';
+    server.answers.push(refusal(409, 'invoice_locked', message), pulled(submitted));
+    await drain(server.send);
+    await pullChanges({ send: server.send, companyId: COMPANY });
+
+    expect(await db.invoices.get(input.id)).toMatchObject({
+      status: 'submitted',
+      reference: null,
+      syncState: 'synced',
+      overtaken: { at: expect.any(Number), message },
+    });
+    // Told once: a later pull of the same invoice keeps the notice until it is seen.
+    server.answers.push(pulled({ ...submitted, version: 3, status: 'issued' }));
+    await pullChanges({ send: server.send, companyId: COMPANY });
+    expect((await db.invoices.get(input.id))!.overtaken).toMatchObject({ message });
+    await acknowledgeOvertaken(input.id);
+    expect((await db.invoices.get(input.id))!.overtaken).toBeNull();
   });
 
   it('keeps this device’s unsent edit over the other device’s, and sends it', async () => {

@@ -63,6 +63,23 @@ describe('an invoice TRA refused', () => {
   });
 });
 
+describe('an invoice another device submitted before this one sent its change', () => {
+  it('says the change was not kept, with the server reason, until closed', async () => {
+    const invoice = serverInvoice(invoiceInput(), { status: 'issued', fiscal: fiscal() });
+    const message = 'This invoice has been submitted and can no longer be changed';
+    await db.invoices.put({ ...syncedInvoice(invoice, COMPANY), overtaken: { at: 1, message } });
+    const user = await signedIn();
+    stubOffline(user);
+    await renderApp(`/edit-invoice/${invoice.id}`);
+    const alert = await screen.findByTestId('invoice-overtaken');
+    expect(within(alert).getByText('Your change on this phone was not kept')).toBeTruthy();
+    expect(alert.textContent).toContain(message);
+    expect(alert.textContent).toContain('Another device had submitted or canceled this invoice');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('invoice-overtaken')).toBeNull());
+  });
+});
+
 describe('correcting an issued invoice', () => {
   it('starts a new draft with its lines that names the invoice it corrects', async () => {
     const input = invoiceInput();

@@ -7,6 +7,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Divider,
   Grid,
@@ -31,6 +32,7 @@ import { formatTsh } from '../../../domain/money';
 import { paymentTypeLabels, unpaidBalance } from '../../../domain/payments';
 import { taxTypeLabels } from '../../../domain/tax';
 import type { LocalInvoice } from '../../db/db';
+import { acknowledgeOvertaken } from '../../db/invoices';
 import { useBusinessProfile } from '../../db/useBusinessProfile';
 import { ButtonLink } from '../../app/links';
 import { refreshBusinessProfile } from './business-profile';
@@ -138,6 +140,33 @@ export function InvoiceView({ invoice }: { invoice: LocalInvoice }) {
         <InvoiceStateBadge state={state} size="lg" />
       </Group>
       <StateAlert invoice={invoice} online={online} />
+      {invoice.overtaken && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle />}
+          role="alert"
+          data-testid="invoice-overtaken"
+          title={t`Your change on this phone was not kept`}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{invoice.overtaken.message}</Text>
+            <Text size="sm">
+              <Trans>
+                Another device had submitted or canceled this invoice first. It is shown here as the
+                server has it.
+              </Trans>
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              onClick={() => void acknowledgeOvertaken(invoice.id)}
+            >
+              <Trans>Close</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      )}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
