@@ -80,6 +80,22 @@ describe('an invoice another device submitted before this one sent its change', 
   });
 });
 
+describe('the invoices waiting for TRA', () => {
+  it('say they wait for a connection rather than count down to a refresh, offline', async () => {
+    const invoice = serverInvoice(invoiceInput(), { status: 'submitted', fiscal: null });
+    await db.invoices.put(syncedInvoice(invoice, COMPANY));
+    const user = await signedIn();
+    stubOffline(user);
+    await renderApp('/invoices');
+    const section = await screen.findByTestId('submitted-section');
+    await vi.waitFor(() =>
+      expect(within(section).getByTestId('refresh-countdown').textContent).toBe(
+        'Waiting for connection',
+      ),
+    );
+  });
+});
+
 describe('correcting an issued invoice', () => {
   it('starts a new draft with its lines that names the invoice it corrects', async () => {
     const input = invoiceInput();

@@ -125,7 +125,12 @@ function SubmittedSection({
           </Title>
           <Group gap="xs">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="refresh-countdown">
-              {refreshing ? t`Refreshing…` : t`Refreshing in ${left} s`}
+              {/* Offline it still tries on time, but says what it waits for. */}
+              {refreshing
+                ? t`Refreshing…`
+                : online
+                  ? t`Refreshing in ${left} s`
+                  : t`Waiting for connection`}
             </Text>
             <Button
               size="xs"
