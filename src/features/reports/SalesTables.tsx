@@ -194,7 +194,8 @@ function Ranking({
       {rows.map((row) => (
         <Group key={row.key} justify="space-between" wrap="nowrap" gap="sm">
           <div style={{ minWidth: 0 }}>
-            <Text fw={600} truncate>
+            {/* Two lines before a name is cut: beside an amount, one line left "Walk-in custo…". */}
+            <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {row.name}
             </Text>
             <Text size="xs" c="dimmed">
