@@ -118,7 +118,7 @@ export function CustomerForm({ companyId, customer, onSaved, onCancel }: Custome
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t`Identification type`}
-              placeholder={t`Choose the identification type`}
+              placeholder={t`Choose a type`}
               required
               allowDeselect={false}
               data={IDENTIFICATION_TYPES.map((value) => ({

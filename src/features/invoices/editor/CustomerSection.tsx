@@ -181,7 +181,7 @@ function NewCustomerForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Select
             label={t`Identification type`}
-            placeholder={t`Choose the identification type`}
+            placeholder={t`Choose a type`}
             required
             data={IDENTIFICATION_TYPES.map((type) => ({
               value: type,
