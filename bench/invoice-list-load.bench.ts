@@ -5,7 +5,7 @@
 // saves, nine in ten then submitted and numbered; the TRA worker is off, so the load is the
 // list's alone). The readers go round the list's usual questions: the first page, one status,
 // a search and a month. Prints requests/s and p50/p99, once right after the invoices arrived and
-// once after the server's next round of planner statistics (every minute on PGlite); then again
+// once after the server's next round of planner statistics (every minute); then again
 // while a phone saves a draft every BENCH_WRITE_MS (100) ms, each save changing the company so
 // that every page is made again (server/sync/page-cache.ts keeps pages only while nothing
 // changes).
@@ -19,7 +19,7 @@ import { line, percentile, tinInvoiceBody } from './support';
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const INVOICES = Number(process.env.BENCH_LIST_INVOICES ?? 10_000);
-/** PGlite's round of statistics runs every minute (server/db/statistics.ts). */
+/** The server's round of statistics runs every minute (server/db/statistics.ts). */
 const STATISTICS_ROUND_MS = 65_000;
 const WRITE_MS = Number(process.env.BENCH_WRITE_MS ?? 100);
 

@@ -4,7 +4,7 @@
 // gets nested loops that compare every row with every other (a sales report of 10,000 invoices
 // took 52 s instead of 0.2 s). Tables whose rows changed past autovacuum's default threshold (50
 // rows and 10 %) are analyzed at start, after bulk writes (imports, the sales projection catching
-// up) and, on PGlite, every minute. On PGlite the same round also vacuums tables with dead rows
+// up) and every minute. On PGlite the same round also vacuums tables with dead rows
 // past autovacuum's threshold (50 rows and 20 %), and checkpoints once 16 MB of log were written,
 // so the write-ahead log stays near its 64 MB bound instead of growing with every write (353 MB
 // of log for 16,000 invoices before).
@@ -61,9 +61,13 @@ export async function checkpointIfLogGrew(db: DbOrTx, since: bigint | null): Pro
 const EVERY_MS = 60_000;
 
 /**
- * Analyzes what changed now, then every minute on PGlite with its vacuum and checkpoint
- * (PostgreSQL's own processes do it there). A failure is logged and tried again at the next
- * round: stale statistics or a longer log make the database slower or bigger, never wrong.
+ * Analyzes what changed now, then every minute; on PGlite the round also vacuums and
+ * checkpoints (PostgreSQL's own processes do that there). On PostgreSQL the minute's check is
+ * one read of its table statistics and finds nothing while autovacuum keeps up; where
+ * autovacuum is off or behind, the invoice list's first page was planned as if the receipts
+ * table were empty (70 ms instead of 3, on 10,000 invoices). A failure is logged and tried again
+ * at the next round: stale statistics or a longer log make the database slower or bigger, never
+ * wrong.
  */
 export function startStatisticsRefresh(deps: Pick<Deps, 'db' | 'dbKind' | 'log'>): {
   stop(): Promise<void>;
@@ -85,17 +89,14 @@ export function startStatisticsRefresh(deps: Pick<Deps, 'db' | 'dbKind' | 'log'>
     );
   };
   round();
-  const timer =
-    deps.dbKind === 'pglite'
-      ? setInterval(() => {
-          if (!stopped) round();
-        }, EVERY_MS)
-      : null;
-  timer?.unref();
+  const timer = setInterval(() => {
+    if (!stopped) round();
+  }, EVERY_MS);
+  timer.unref();
   return {
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
+      clearInterval(timer);
       await running;
     },
   };

@@ -5,9 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateDatabase, openDatabase, PGLITE_MAX_WAL_MB } from '../../server/db/client';
-import { checkpointIfLogGrew, refreshStatistics, vacuumDeadRows } from '../../server/db/statistics';
+import {
+  checkpointIfLogGrew,
+  refreshStatistics,
+  startStatisticsRefresh,
+  vacuumDeadRows,
+} from '../../server/db/statistics';
+import { createLogger } from '../../server/logger';
 import { organizations } from '../../server/db/schema';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../helpers/db';
 
@@ -49,6 +55,42 @@ describe('planner statistics', () => {
       .toBeGreaterThanOrEqual(300);
 
     expect(await refreshStatistics(database.db)).not.toContain('organizations');
+  });
+
+  it('are refreshed every minute while the server runs, on either database', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const refresh = startStatisticsRefresh({
+      db: database.db,
+      dbKind: testDbKind(),
+      log: createLogger('error'),
+    });
+    try {
+      const before = await plannedRows('organizations');
+      await database.db.insert(organizations).values(
+        Array.from({ length: 500 }, (_, i) => ({
+          name: `Later org ${i}`,
+          ownerName: 'Owner Name',
+          ownerPhone: '712345678',
+          ownerEmail: `later-${i}@example.co.tz`,
+        })),
+      );
+      // Nothing else analyzes here (the test database's autovacuum may be off): each minute's
+      // round, until PostgreSQL has published the new rows' count.
+      await expect
+        .poll(
+          async () => {
+            vi.advanceTimersByTime(60_000);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            return plannedRows('organizations');
+          },
+          { timeout: 20_000, interval: 200 },
+        )
+        .toBeGreaterThanOrEqual(before + 500);
+    } finally {
+      await refresh.stop();
+      vi.useRealTimers();
+      await database.db.delete(organizations).where(sql`name like 'Later org %'`);
+    }
   });
 });
 
