@@ -155,6 +155,10 @@ describe('at the counter, on a 360 px phone', () => {
     ]);
     await operator.getByTestId('heatmap').waitFor();
     await operator.getByTestId('tax-chart').waitFor();
+    // Each chart is named where it is drawn, not only for screen readers.
+    const taxSection = operator.getByTestId('tax-section');
+    await taxSection.getByText('Sales per tax group over time', { exact: true }).waitFor();
+    await taxSection.getByText('VAT over time', { exact: true }).waitFor();
     expect(await operator.getByTestId('freshness').getAttribute('data-source')).toBe('phone');
     await noSideScroll(operator);
     await shot(operator, 'sales-360');

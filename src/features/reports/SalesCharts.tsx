@@ -103,6 +103,9 @@ export function TaxChart({ report }: { report: SalesReport }) {
   const money = (value: number) => `Tsh ${Math.round(value).toLocaleString('en')}`;
   return (
     <Stack gap="md">
+      <Text size="sm" fw={600}>
+        {t`Sales per tax group over time`}
+      </Text>
       <BarChart
         h={240}
         data={data}
@@ -120,6 +123,9 @@ export function TaxChart({ report }: { report: SalesReport }) {
         aria-label={t`Sales per tax group over time`}
         data-testid="tax-chart"
       />
+      <Text size="sm" fw={600}>
+        {t`VAT over time`}
+      </Text>
       <LineChart
         h={160}
         data={data}
