@@ -146,18 +146,24 @@ describe('apps integration page', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
-  it('shows why the QuickBooks return failed', async () => {
+  /** An owner with both providers offered, and QuickBooks' callback answered `answer`. */
+  async function quickbooksOffered(answer: () => Response) {
     const user = await owner();
-    const server = stubServer({
+    return stubServer({
       'GET /api/v2/user/me': () => json(200, user),
       [`GET ${BASE}`]: () =>
         json(200, { providers: [status(), status({ provider: 'quickbooks' })] }),
-      [`POST ${BASE}/quickbooks/callback`]: () =>
-        json(400, {
-          code: 'integration_state_invalid',
-          message: 'This return from QuickBooks is no longer valid. Please connect again.',
-        }),
+      [`POST ${BASE}/quickbooks/callback`]: answer,
     });
+  }
+
+  it('shows why the QuickBooks return failed', async () => {
+    const server = await quickbooksOffered(() =>
+      json(400, {
+        code: 'integration_state_invalid',
+        message: 'This return from QuickBooks is no longer valid. Please connect again.',
+      }),
+    );
     await renderApp('/apps-integration?code=c1&state=s1&realmId=9130');
     const alert = await screen.findByRole('alert', { name: 'The connection was not made' });
     expect(alert.textContent).toContain('no longer valid');
@@ -169,14 +175,9 @@ describe('apps integration page', () => {
   });
 
   it('sends a QuickBooks company id too long for a number digit for digit', async () => {
-    const user = await owner();
-    const server = stubServer({
-      'GET /api/v2/user/me': () => json(200, user),
-      [`GET ${BASE}`]: () =>
-        json(200, { providers: [status(), status({ provider: 'quickbooks' })] }),
-      [`POST ${BASE}/quickbooks/callback`]: () =>
-        json(200, status({ provider: 'quickbooks', connected: true })),
-    });
+    const server = await quickbooksOffered(() =>
+      json(200, status({ provider: 'quickbooks', connected: true })),
+    );
     await renderApp('/apps-integration?code=c1&state=s1&realmId=9130350000000001234');
     await waitFor(() =>
       expect(server.calls('POST', `${BASE}/quickbooks/callback`)).toHaveLength(1),
