@@ -81,6 +81,9 @@ export const errorMessages = {
   product_name_duplicated: /*i18n*/ { id: 'A product with this name already exists' },
   product_in_use: /*i18n*/ { id: 'This product is used on invoices and cannot be deleted' },
   record_deleted: /*i18n*/ { id: 'This record was deleted and cannot be saved again' },
+  record_changed: /*i18n*/ {
+    id: 'Someone else changed this record in the meantime. Choose which version to keep.',
+  },
   invoice_locked: /*i18n*/ {
     id: 'This invoice has been submitted and can no longer be changed',
   },
@@ -152,4 +155,6 @@ export interface ErrorBody {
   message: string;
   /** Field name (dotted path for nested fields) → translated message. */
   fields?: Record<string, string>;
+  /** With `record_changed`: the record as the server holds it now. */
+  current?: unknown;
 }

@@ -23,8 +23,26 @@ export const SYNC_BATCH_TIME_BUDGET_MS = 8_000;
 export const SYNC_BATCH_PATHS =
   /^\/v1\/accounting\/(customers|products|invoices|expenses|vendors|expense-categories)(\/|$)/;
 
-/** Request headers an entry may carry besides its key (the invoice API's device). */
-export const SYNC_BATCH_HEADERS = ['x-device-id'] as const;
+/**
+ * Request headers an entry may carry besides its key: the invoice API's device, and the version
+ * a change was made on (see versionTag).
+ */
+export const SYNC_BATCH_HEADERS = ['x-device-id', 'if-match'] as const;
+
+/**
+ * A record's version as an entity tag: the server answers it as `ETag`, and refuses a change
+ * sent with `If-Match` of another version (412 `record_changed`) unless it changes nothing.
+ */
+export function versionTag(version: number): string {
+  return `"${version}"`;
+}
+
+/** The version an `If-Match` value names: null when absent, undefined when malformed. */
+export function taggedVersion(value: string | null | undefined): number | null | undefined {
+  if (value === null || value === undefined) return null;
+  const match = /^"([1-9][0-9]{0,8})"$/.exec(value.trim());
+  return match ? Number(match[1]) : undefined;
+}
 
 export interface SyncBatchEntry {
   /** The change's Idempotency-Key, as its own call would send it. */

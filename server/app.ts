@@ -79,6 +79,7 @@ export function createApp(deps: Deps) {
           ]),
         );
       }
+      if (error.options.current !== undefined) body.current = error.options.current;
       for (const [name, value] of Object.entries(error.options.headers ?? {}))
         c.header(name, value);
       return c.json(body, error.status);

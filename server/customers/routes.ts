@@ -15,6 +15,7 @@ import {
 import { eatDate } from '../../domain/dates';
 import { customerFieldsSchema } from '../../domain/schemas/customer';
 import { uuidSchema } from '../../domain/schemas/record';
+import { versionTag } from '../../domain/sync-batch';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { refreshStatistics } from '../db/statistics';
@@ -23,7 +24,7 @@ import { bodyLimit, openBody } from '../http/body';
 import { companyContext } from '../http/company';
 import { idempotency } from '../http/idempotency';
 import { listQuerySchema } from '../http/list-query';
-import { parseWith, readJson } from '../http/validate';
+import { expectedVersion, parseWith, readJson } from '../http/validate';
 import { translate } from '../i18n';
 import {
   customersForExport,
@@ -116,14 +117,18 @@ export function customerRoutes(deps: Deps) {
 
   app.get('/:id', async (c) => {
     const ctx = await companyContext(c, deps);
-    return c.json(await getCustomer(deps.db, ctx.companyId, customerId(c.req.param('id'))));
+    const record = await getCustomer(deps.db, ctx.companyId, customerId(c.req.param('id')));
+    c.header('ETag', versionTag(record.version));
+    return c.json(record);
   });
 
   app.put('/:id', async (c) => {
     const ctx = await companyContext(c, deps);
     const { id } = parseWith(v.object({ id: uuidSchema }), { id: c.req.param('id') });
+    const expected = expectedVersion(c);
     const fields = parseWith(customerFieldsSchema, await readJson(c));
-    const result = await saveCustomer(ctx, id, fields, 'upsert');
+    const result = await saveCustomer(ctx, id, fields, 'upsert', expected);
+    c.header('ETag', versionTag(result.customer.version));
     return c.json(result.customer, result.created ? 201 : 200);
   });
 

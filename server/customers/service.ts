@@ -20,6 +20,7 @@ import { auditLog, customers } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import type { CompanyContext } from '../http/company';
 import { isTombstoned, reserveChangeSeq } from '../sync/changes';
+import { assertVersion } from '../sync/save';
 import { customerDeleteRefusal } from './references';
 import { deleteSyncedRecord } from '../sync/delete';
 
@@ -126,6 +127,8 @@ export async function saveCustomer(
   id: string,
   fields: CustomerFields,
   mode: 'create' | 'upsert',
+  /** The version the change was made on (If-Match); null saves over any version. */
+  expected: number | null = null,
 ): Promise<SaveResult> {
   const { deps, companyId, userId } = ctx;
   const now = deps.clock.now();
@@ -144,6 +147,7 @@ export async function saveCustomer(
         return { customer: toCustomer(existing), created: false };
       }
       if (existing && mode === 'create') throw appError(409, 'conflict');
+      assertVersion(existing, expected, () => toCustomer(existing!));
       await assertNoDuplicate(tx, companyId, id, fields);
       let row: CustomerRow;
       if (existing) {

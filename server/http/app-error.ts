@@ -14,6 +14,8 @@ export class AppError extends Error {
       /** Field → untranslated message id. */
       fields?: Record<string, string>;
       headers?: Record<string, string>;
+      /** The record as stored now, answered with a refused stale change. */
+      current?: unknown;
     } = {},
   ) {
     super(text.id);

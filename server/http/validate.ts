@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { errorMessages } from '../../domain/errors';
 import { m } from '../../domain/messages';
+import { taggedVersion } from '../../domain/sync-batch';
 import { AppError, appError } from './app-error';
 import { bodyLimit, BodyReadTooEarlyError, openBody } from './body';
 
@@ -152,4 +153,16 @@ export function checkQuery(): MiddlewareHandler {
  */
 export function jsonBodyLimit(maxSize = 1024 * 1024) {
   return bodyLimit(maxSize);
+}
+
+/**
+ * The version a change says it was made on (`If-Match: "3"`), or null when it names none: 400
+ * when the header is there but names no version.
+ */
+export function expectedVersion(c: Context): number | null {
+  const version = taggedVersion(c.req.header('if-match'));
+  if (version === undefined) {
+    throw appError(400, 'bad_request', { fields: { 'If-Match': m.fieldInvalid.id } });
+  }
+  return version;
 }

@@ -4,13 +4,14 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { productFieldsSchema } from '../../domain/schemas/product';
 import { uuidSchema } from '../../domain/schemas/record';
+import { versionTag } from '../../domain/sync-batch';
 import { requireAuth } from '../auth/middleware';
 import type { AppEnv, Deps } from '../context';
 import { appError } from '../http/app-error';
 import { companyContext } from '../http/company';
 import { idempotency } from '../http/idempotency';
 import { listQuerySchema } from '../http/list-query';
-import { jsonBodyLimit, parseWith, readJson } from '../http/validate';
+import { expectedVersion, jsonBodyLimit, parseWith, readJson } from '../http/validate';
 import { deleteProduct, getProduct, listProducts, saveProduct } from './service';
 
 function productId(id: string): string {
@@ -40,14 +41,18 @@ export function productRoutes(deps: Deps) {
 
   app.get('/:id', async (c) => {
     const ctx = await companyContext(c, deps);
-    return c.json(await getProduct(deps.db, ctx.companyId, productId(c.req.param('id'))));
+    const record = await getProduct(deps.db, ctx.companyId, productId(c.req.param('id')));
+    c.header('ETag', versionTag(record.version));
+    return c.json(record);
   });
 
   app.put('/:id', async (c) => {
     const ctx = await companyContext(c, deps);
     const { id } = parseWith(v.object({ id: uuidSchema }), { id: c.req.param('id') });
+    const expected = expectedVersion(c);
     const fields = parseWith(productFieldsSchema, await readJson(c));
-    const result = await saveProduct(ctx, id, fields, 'upsert');
+    const result = await saveProduct(ctx, id, fields, 'upsert', expected);
+    c.header('ETag', versionTag(result.product.version));
     return c.json(result.product, result.created ? 201 : 200);
   });
 

@@ -10,6 +10,7 @@ import { auditLog, products } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import type { CompanyContext } from '../http/company';
 import { isTombstoned, reserveChangeSeq } from '../sync/changes';
+import { assertVersion } from '../sync/save';
 import { deleteSyncedRecord } from '../sync/delete';
 
 type ProductRow = typeof products.$inferSelect;
@@ -64,6 +65,8 @@ export async function saveProduct(
   id: string,
   fields: ProductFields,
   mode: 'create' | 'upsert',
+  /** The version the change was made on (If-Match); null saves over any version. */
+  expected: number | null = null,
 ): Promise<SaveResult> {
   const { deps, companyId, userId } = ctx;
   const now = deps.clock.now();
@@ -83,6 +86,7 @@ export async function saveProduct(
         return { product: toProduct(existing), created: false };
       }
       if (existing && mode === 'create') throw appError(409, 'conflict');
+      assertVersion(existing, expected, () => toProduct(existing!));
       await assertNameFree(tx, companyId, id, nameKey);
       let row: ProductRow;
       if (existing) {

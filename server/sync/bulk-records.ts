@@ -11,7 +11,8 @@
 //
 // Only what is certain to succeed goes this way. The run ends, and the batch sends the entry
 // through its route (which answers the refusal or the replay), at the first entry that:
-// touches a record an earlier entry of the run touched; saves a record that was deleted;
+// touches a record an earlier entry of the run touched; saves a record that was deleted, or
+// one whose stored version is not the one the save names (If-Match);
 // deletes a record that does not exist, or one a record still refers to; or takes a unique key
 // (an identification, a product name) that another record holds or an earlier entry took.
 // A key an earlier entry of the run gives up still counts as held: the route would accept it,
@@ -19,7 +20,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
-import type { SyncBatchEntry } from '../../domain/sync-batch';
+import { taggedVersion, type SyncBatchEntry } from '../../domain/sync-batch';
 import type { Deps } from '../context';
 import type { Tx } from '../db/client';
 import { auditLog, tombstones } from '../db/schema';
@@ -71,8 +72,25 @@ export interface RecordKind<Row extends RecordRow = RecordRow, Fields = unknown>
 }
 
 type Candidate = BulkEntry & { kind: RecordKind } & (
-    { action: 'save'; fields: unknown } | { action: 'delete' }
+    | {
+        action: 'save';
+        fields: unknown;
+        /** The version the change was made on (If-Match), null for any. */
+        expected: number | null;
+      }
+    | { action: 'delete' }
   );
+
+/**
+ * The version a save names by its only header, If-Match (null without headers), or undefined
+ * when it carries anything else: its route then reads it.
+ */
+function expectedOf(entry: SyncBatchEntry): number | null | undefined {
+  const names = Object.keys(entry.headers ?? {});
+  if (names.length === 0) return null;
+  if (names.length > 1 || names[0]!.toLowerCase() !== 'if-match') return undefined;
+  return taggedVersion(entry.headers![names[0]!]) ?? undefined;
+}
 
 /** The entry as a save or delete of one of `kinds` that a run can take, or null. */
 function candidateOf(
@@ -87,13 +105,15 @@ function candidateOf(
       if (call && entry.body === undefined) return { ...call, kind, action: 'delete' };
       continue;
     }
-    const call = bulkEntryOf(entry, base, companyId, 'PUT', kind.path);
+    const expected = expectedOf(entry);
+    if (expected === undefined) return null;
+    const call = bulkEntryOf({ ...entry, headers: undefined }, base, companyId, 'PUT', kind.path);
     if (!call) continue;
     const fields = bulkBody(entry, (input) => {
       const parsed = v.safeParse(kind.schema, withSchemaKeys(kind.schema, input));
       return parsed.success ? parsed.output : null;
     });
-    return fields === null ? null : { ...call, kind, action: 'save', fields };
+    return fields === null ? null : { ...call, entry, kind, action: 'save', fields, expected };
   }
   return null;
 }
@@ -196,6 +216,8 @@ function plan(run: Candidate[], states: Map<RecordKind, KindState>): Step[] {
       if (existing && c.kind.same(existing, c.fields)) {
         steps.push({ c, write: 'none', existing });
       } else {
+        // Made on another version than the stored one: the route answers the refusal.
+        if (c.expected !== null && existing?.version !== c.expected) break;
         const keys = c.kind.uniqueKeys(c.fields);
         const clash = keys.some((key) => {
           const holder = state.holders.get(key);

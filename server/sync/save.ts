@@ -26,6 +26,21 @@ export interface SaveSpec<Row extends SyncedRow, Fields extends object> {
   uniqueRefusal(constraint: string | undefined): AppError | null;
 }
 
+/**
+ * Refuses a change made on version `expected` of a record that is now at another version (the
+ * request's If-Match, null when it named none): 412 `record_changed` with the record as stored,
+ * so the device can show both versions and let its user choose. A change that leaves the record
+ * as it is never comes here, so a replay of an accepted change is still answered the record.
+ */
+export function assertVersion(
+  stored: { version: number } | undefined,
+  expected: number | null,
+  current: () => unknown,
+): void {
+  if (expected === null || stored?.version === expected) return;
+  throw appError(412, 'record_changed', stored ? { current: current() } : {});
+}
+
 export interface Saved<Row> {
   row: Row;
   created: boolean;

@@ -260,6 +260,60 @@ describe('saving with PUT', () => {
     expect(cleared.body).toMatchObject({ version: 3, email: null, phoneNumber: null });
   });
 
+  it('refuses a change made on a version another device has since replaced, naming both', async () => {
+    const { token } = await signedInCompany(server);
+    const input = customer();
+    const path = `/v1/accounting/customers/${input.id}`;
+    const created = await server.call('PUT', path, { token, body: input });
+    expect(created.headers.get('etag')).toBe('"1"');
+    // Two phones both hold version 1; the first phone's change lands first.
+    const first = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"1"' },
+      body: { ...input, phoneNumber: '0755 000 111' },
+    });
+    expect(first).toMatchObject({ status: 200, body: { version: 2, phoneNumber: '755000111' } });
+    const second = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"1"' },
+      body: { ...input, email: 'second@example.co.tz' },
+    });
+    expect(second.status).toBe(412);
+    expect(second.body).toMatchObject({
+      code: 'record_changed',
+      current: { version: 2, phoneNumber: '755000111', email: input.email },
+    });
+    expect(second.body.message).toBe(
+      'Someone else changed this record in the meantime. Choose which version to keep.',
+    );
+    const read = await server.call('GET', path, { token });
+    expect(read.body).toMatchObject({ version: 2, email: input.email });
+    expect(read.headers.get('etag')).toBe('"2"');
+    // Made on the version now stored, or leaving the customer as stored, it is accepted.
+    const again = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"1"' },
+      body: { ...input, phoneNumber: '0755 000 111' },
+    });
+    expect(again).toMatchObject({ status: 200, body: { version: 2 } });
+    const chosen = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"2"' },
+      body: { ...input, phoneNumber: '0755 000 111', email: 'second@example.co.tz' },
+    });
+    expect(chosen).toMatchObject({ status: 200, body: { version: 3 } });
+    expect(chosen.headers.get('etag')).toBe('"3"');
+    const junk = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': 'three' },
+      body: input,
+    });
+    expect(junk).toMatchObject({
+      status: 400,
+      body: { fields: { 'If-Match': expect.any(String) } },
+    });
+  });
+
   it('refuses a create of an id that exists with other values', async () => {
     const { token } = await signedInCompany(server);
     const input = customer();

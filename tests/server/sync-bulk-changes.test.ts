@@ -32,17 +32,27 @@ interface Change {
   method: SyncBatchEntry['method'];
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
-const change = (method: Change['method'], path: string, body?: unknown): Change => ({
+const change = (
+  method: Change['method'],
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Change => ({
   key: crypto.randomUUID(),
   method,
   path,
   ...(body === undefined ? {} : { body }),
+  ...(headers ? { headers } : {}),
 });
 
 const entryOf = (shop: InvoiceShop, c: Change): SyncBatchEntry =>
-  batchEntry(shop.companyId, c.method, c.path, c.body, { key: c.key });
+  batchEntry(shop.companyId, c.method, c.path, c.body, {
+    key: c.key,
+    ...(c.headers ? { headers: c.headers } : {}),
+  });
 
 async function sendBatch(shop: InvoiceShop, changes: Change[]) {
   const entries = changes.map((c) => entryOf(shop, c));
@@ -57,7 +67,7 @@ async function sendOneByOne(shop: InvoiceShop, changes: Change[]) {
     const one = entryOf(shop, c);
     const response = await env.server.call(one.method, one.path, {
       token: shop.token,
-      headers: { 'Idempotency-Key': one.key },
+      headers: { ...c.headers, 'Idempotency-Key': one.key },
       ...(c.body === undefined ? {} : { body: c.body }),
     });
     answers.push({ status: response.status, body: response.body as unknown });
@@ -283,5 +293,41 @@ describe('customers and products in a batch, written together', () => {
       .where(eq(tombstones.companyId, shop.companyId));
     // Positions in the batch's order: the delete came last.
     expect(gone!.seq).toBeGreaterThan(rows[0]!.seq);
+  });
+
+  it('takes saves made on the stored version together, and refuses one made on an older', async () => {
+    const batched = await invoiceShop(env);
+    const alone = await invoiceShop(env);
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const start = [
+      change('PUT', `/customers/${ids[0]}`, customer('Baraka')),
+      change('PUT', `/customers/${ids[1]}`, customer('Neema')),
+      change('PUT', `/products/${ids[2]}`, product('Sukari')),
+    ];
+    // Another phone changed Neema after this one last saw her.
+    const elsewhere = [change('PUT', `/customers/${ids[1]}`, customer('Neema Said'))];
+    const changes = [
+      change('PUT', `/customers/${ids[0]}`, customer('Baraka Mushi'), { 'If-Match': '"1"' }),
+      change('PUT', `/customers/${ids[1]}`, customer('Neema J.'), { 'if-match': '"1"' }),
+      change('PUT', `/products/${ids[2]}`, product('Sukari 1kg'), { 'If-Match': '"1"' }),
+      change('PUT', `/customers/${crypto.randomUUID()}`, customer('Asha')),
+    ];
+    for (const shop of [batched, alone]) {
+      await sendOneByOne(shop, start);
+      await sendOneByOne(shop, elsewhere);
+    }
+    const { result: answers, count } = await countTransactions(() => sendBatch(batched, changes));
+    const expected = await sendOneByOne(alone, changes);
+
+    expect(answers.map((a) => a.status)).toEqual([200, 412, 200, 201]);
+    expect(answers).toEqual(expected);
+    expect(answers[1]!.body).toMatchObject({
+      code: 'record_changed',
+      current: { name: 'Neema Said', version: 2 },
+    });
+    expect(answers[2]!.body).toMatchObject({ name: 'Sukari 1kg', version: 2 });
+    // One run before the refusal (a lone entry goes through its route), its route, one after.
+    expect(count).toBeLessThanOrEqual(4);
+    expect(await stored(batched)).toEqual(await stored(alone));
   });
 });
