@@ -15,7 +15,13 @@ import { customerHasInvoices } from './customer-invoices';
 import { db, type LocalCustomer, type LocalFields, type MetaRow } from './db';
 import { addToOutbox, notifyOutboxChange, outboxEntry } from './outbox';
 import { RecordValidationError, validate } from './validation';
-import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
+import {
+  changeHeaders,
+  keepRefusedDeletion,
+  queueDeletion,
+  settleChange,
+  type NamedTable,
+} from './named-records';
 
 const path = (id: string) => `/v1/accounting/customers/${id}`;
 
@@ -120,6 +126,8 @@ export async function saveCustomer(
       syncError: null,
       deleted: 0,
     };
+    // Before this change is queued: whether an earlier change of the record still waits.
+    const headers = await changeHeaders('customer', existing);
     await db.customers.put(saved);
     await addToOutbox(
       {
@@ -130,6 +138,7 @@ export async function saveCustomer(
         label: fields.name,
         method: 'PUT',
         path: path(id),
+        ...headers,
         body: { type: 'json', json: fields },
       },
       now,
@@ -164,6 +173,29 @@ export async function keepRefusedCustomer(companyId: string, id: string): Promis
     'customer_has_invoices',
     companyId,
     id,
+  );
+}
+
+/**
+ * The user's choice after another device changed the customer while this one changed it too:
+ * keep this phone's fields (sent again over the other version) or take the other version.
+ */
+export async function settleCustomerChange(
+  companyId: string,
+  id: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  await settleChange<Customer>(
+    db.customers as unknown as NamedTable,
+    'customer',
+    companyId,
+    id,
+    choice,
+    {
+      path: path(id),
+      toLocal: (server) => syncedCustomer(server, companyId),
+      fieldsOf: (record) => fieldsOf(record as unknown as LocalCustomer),
+    },
   );
 }
 

@@ -11,7 +11,13 @@ import {
 import { db, type LocalFields, type LocalProduct } from './db';
 import { addToOutbox, notifyOutboxChange } from './outbox';
 import { RecordValidationError, validate } from './validation';
-import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
+import {
+  changeHeaders,
+  keepRefusedDeletion,
+  queueDeletion,
+  settleChange,
+  type NamedTable,
+} from './named-records';
 
 const path = (id: string) => `/v1/accounting/products/${id}`;
 
@@ -65,6 +71,8 @@ export async function saveProduct(
       syncError: null,
       deleted: 0,
     };
+    // Before this change is queued: whether an earlier change of the record still waits.
+    const headers = await changeHeaders('product', existing);
     await db.products.put(saved);
     await addToOutbox(
       {
@@ -75,6 +83,7 @@ export async function saveProduct(
         label: fields.name,
         method: 'PUT',
         path: path(id),
+        ...headers,
         body: { type: 'json', json: fields },
       },
       now,
@@ -100,6 +109,32 @@ export async function keepRefusedProduct(companyId: string, id: string): Promise
     'product_in_use',
     companyId,
     id,
+  );
+}
+
+/**
+ * The user's choice after another device changed the product while this one changed it too:
+ * keep this phone's fields (sent again over the other version) or take the other version.
+ */
+export async function settleProductChange(
+  companyId: string,
+  id: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  await settleChange<Product>(
+    db.products as unknown as NamedTable,
+    'product',
+    companyId,
+    id,
+    choice,
+    {
+      path: path(id),
+      toLocal: (server) => syncedProduct(server, companyId),
+      fieldsOf: (record) => {
+        const { name, unitPrice, taxType, priceIncludesVat } = record as unknown as LocalProduct;
+        return { name, unitPrice, taxType, priceIncludesVat } satisfies ProductFields;
+      },
+    },
   );
 }
 

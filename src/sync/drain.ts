@@ -51,6 +51,7 @@ function errorBody(response: SyncResponse): ErrorBody {
     code: typeof body?.code === 'string' ? body.code : `http_${response.status}`,
     message: typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`,
     ...(body?.fields ? { fields: body.fields } : {}),
+    ...(body?.current !== undefined ? { current: body.current } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../db/db';
 import { invoiceAnswered, invoiceLabel, invoiceRefused, syncedInvoice } from '../db/invoices';
 import { syncedProduct } from '../db/products';
+import { refusedAsChanged } from '../db/named-records';
 import type {
   ExpenseAttachmentRecord,
   ExpenseCategoryRecord,
@@ -68,10 +69,12 @@ export const entities: Record<SyncedEntity, EntitySync> = {
   customer: {
     table: () => db.customers as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedCustomer(record as Customer, companyId),
+    refused: refusedAsChanged,
   },
   product: {
     table: () => db.products as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedProduct(record as Product, companyId),
+    refused: refusedAsChanged,
   },
   invoice: {
     table: () => db.invoices as unknown as Table<LocalRecord, string>,

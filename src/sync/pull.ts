@@ -1,7 +1,9 @@
 // Brings the server's changes since the device's cursor into Dexie. The server is
-// authoritative, with one exception: a record with changes still in the outbox keeps the
-// user's version, because those changes will reach the server after this pull and win there.
+// authoritative, with two exceptions: a record with changes still in the outbox keeps the
+// user's version, because those changes will reach the server after this pull; and a record
+// whose change the server refused as made on an older version keeps it until the user chooses.
 import { db } from '../db/db';
+import { changedElsewhere } from '../db/named-records';
 import { setConnectivity, classify } from './drain';
 import { changesRecord, cursorKey, downloadingKey, entitySync, entities } from './entities';
 import type { SyncSend } from './transport';
@@ -100,7 +102,11 @@ async function applyPage(companyId: string, page: ChangesPage): Promise<number> 
           deletions.push(id);
         } else {
           if (local && local.version > change.record.version) return;
-          puts.push(entity.toLocal(change.record, companyId, local));
+          if (local && changedElsewhere(local)) {
+            // The user is choosing between their version and the server's: the newer one
+            // becomes the one they choose against.
+            puts.push({ ...local, syncError: { ...local.syncError!, current: change.record } });
+          } else puts.push(entity.toLocal(change.record, companyId, local));
         }
         applied++;
       });

@@ -190,3 +190,70 @@ describe('deleting a customer', () => {
     );
   });
 });
+
+describe('a customer changed on another device too', () => {
+  const fields = {
+    name: 'Mama Ntilie',
+    identificationType: 'TAX_IDENTIFICATION_NUMBER' as const,
+    identificationNumber: '123456789',
+    phoneNumber: '0712345678',
+  };
+
+  /** This phone changed the email; the server refuses it: another device changed the number. */
+  async function refusedChange(choice: RegExp) {
+    await onServer(fields);
+    const [customer] = await db.customers.toArray();
+    const id = customer!.id;
+    await saveCustomer(COMPANY, { ...fields, id, email: 'mama@example.co.tz' });
+    expect((await db.outbox.toArray())[0]!.headers).toEqual({ 'If-Match': '"1"' });
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    const theirs = { ...customer!, phoneNumber: '755000111', email: null, version: 2 };
+    edge.refuseNext = json(412, {
+      code: 'record_changed',
+      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
+      current: theirs,
+    });
+    await renderApp(`/customers/${id}`);
+    const alert = (await screen.findByText('Changed on another device too')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    // Only the fields that differ, each with both values; nothing lost on the phone.
+    expect(within(alert).getByText('Phone number')).toBeTruthy();
+    expect(within(alert).getByText('This phone: 0712 345 678')).toBeTruthy();
+    expect(within(alert).getByText('Other device: 0755 000 111')).toBeTruthy();
+    expect(within(alert).getByText('This phone: mama@example.co.tz')).toBeTruthy();
+    expect(within(alert).getByText('Other device: —')).toBeTruthy();
+    expect(within(alert).queryByText('Customer name')).toBeNull();
+    await userEvent.click(within(alert).getByRole('button', { name: choice }));
+    await waitFor(() => expect(screen.queryByText('Changed on another device too')).toBeNull());
+    return { id, edge };
+  }
+
+  it("sends this phone's version over the other one when the user keeps it", async () => {
+    const { id, edge } = await refusedChange(/Keep this phone/);
+    await waitFor(async () =>
+      expect(await db.customers.get(id)).toMatchObject({
+        syncState: 'synced',
+        email: 'mama@example.co.tz',
+        phoneNumber: '712345678',
+      }),
+    );
+    const puts = edge.seen.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.headers.get('if-match'))).toEqual(['"1"', '"2"']);
+  });
+
+  it('takes the other version, sending nothing, when the user chooses it', async () => {
+    const { id, edge } = await refusedChange(/Use the other version/);
+    expect(await db.customers.get(id)).toMatchObject({
+      syncState: 'synced',
+      syncError: null,
+      email: null,
+      phoneNumber: '755000111',
+      version: 2,
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(edge.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(await screen.findByText('0755 000 111')).toBeTruthy();
+  });
+});

@@ -154,6 +154,57 @@ describe('a product invoices use', () => {
   });
 });
 
+describe('a product changed on another device too', () => {
+  it('shows both prices and, when the other is chosen, puts it in the form', async () => {
+    const saved = await saveProduct(COMPANY, {
+      name: 'Sukari',
+      unitPrice: 300000,
+      taxType: 'standard',
+    });
+    await db.outbox.clear();
+    await db.products.put(syncedProduct({ ...saved, version: 1 }, COMPANY));
+    const user = await signedIn();
+    const edge = stubApiEdge(user, { online: true });
+    edge.refuseNext = json(412, {
+      code: 'record_changed',
+      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
+      current: { ...saved, unitPrice: 280000, version: 2 },
+    });
+    const { router } = await renderApp(`/products/${saved.id}`);
+    const price = await screen.findByLabelText(/^Default unit price/);
+    await userEvent.clear(price);
+    await userEvent.type(price, '3200');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'));
+    await waitFor(async () =>
+      expect((await db.products.get(saved.id))?.syncError?.code).toBe('record_changed'),
+    );
+
+    await router.navigate({ to: '/products/$productId', params: { productId: saved.id } });
+    const alert = (await screen.findByText('Changed on another device too')).closest<HTMLElement>(
+      '[role="alert"]',
+    )!;
+    expect(within(alert).getByText('Default unit price')).toBeTruthy();
+    expect(within(alert).getByText(/^This phone: .*3,200\.00/)).toBeTruthy();
+    expect(within(alert).getByText(/^Other device: .*2,800\.00/)).toBeTruthy();
+    expect(((await screen.findByLabelText(/^Default unit price/)) as HTMLInputElement).value).toBe(
+      '3,200.00',
+    );
+    await userEvent.click(within(alert).getByRole('button', { name: 'Use the other version' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Default unit price/) as HTMLInputElement).value).toBe(
+        '2,800.00',
+      ),
+    );
+    expect(await db.products.get(saved.id)).toMatchObject({
+      unitPrice: 280000,
+      version: 2,
+      syncState: 'synced',
+    });
+    expect(screen.queryByText('Changed on another device too')).toBeNull();
+  });
+});
+
 describe('picking a product on an invoice line', () => {
   it('suggests the saved products as the name is typed, and hands over the one picked', async () => {
     await saveProduct(COMPANY, { name: 'Sabuni', unitPrice: 150000, taxType: 'standard' });

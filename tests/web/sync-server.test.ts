@@ -3,7 +3,12 @@
 // the server exactly once, refusals come back onto the records, and a second device pulls it all.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deleteCustomer, findCustomers, saveCustomer } from '../../src/db/customers';
+import {
+  deleteCustomer,
+  findCustomers,
+  saveCustomer,
+  settleCustomerChange,
+} from '../../src/db/customers';
 import { db } from '../../src/db/db';
 import { clearLocalData } from '../../src/db/local-data';
 import { findProducts, saveProduct } from '../../src/db/products';
@@ -242,5 +247,82 @@ describe('sync against the server', () => {
     expect(await findCustomers(companyId)).toEqual([]);
     await syncNow({ send: device.send, companyId });
     expect((await findCustomers(companyId)).map((c) => c.name)).toHaveLength(12);
+  });
+
+  it('keeps both versions when another device changed a customer first, until the user chooses', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    const fields = {
+      name: 'Mama Ntilie',
+      identificationType: 'TAX_IDENTIFICATION_NUMBER' as const,
+      identificationNumber: tin(),
+      phoneNumber: '0712345678',
+    };
+    const saved = await saveCustomer(companyId, fields);
+    await syncNow({ send: device.send, companyId });
+    const path = `/v1/accounting/customers/${saved.id}?companyId=${companyId}`;
+    const other = async (change: object, version: number) =>
+      server.call('PUT', path, {
+        token: device.apiToken(),
+        headers: { 'If-Match': `"${version}"` },
+        body: { ...fields, ...change },
+      });
+
+    // The other phone changes the number while this one, offline, adds an email twice.
+    expect((await other({ phoneNumber: '0755000111' }, 1)).status).toBe(200);
+    device.setOnline(false);
+    await saveCustomer(companyId, { ...fields, id: saved.id, email: 'mama@example.co.tz' });
+    await saveCustomer(companyId, { ...fields, id: saved.id, email: 'ntilie@example.co.tz' });
+    device.setOnline(true);
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+
+    // Nothing was overwritten on either side, and the phone holds both versions.
+    const stored = await server.call('GET', path, { token: device.apiToken() });
+    expect(stored.body).toMatchObject({ version: 2, phoneNumber: '755000111', email: null });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.customers.get(saved.id)).toMatchObject({
+      email: 'ntilie@example.co.tz',
+      phoneNumber: '712345678',
+      syncState: 'failed',
+      syncError: { code: 'record_changed', current: { version: 2, phoneNumber: '755000111' } },
+    });
+
+    // A later change from the other phone arrives by the feed: it is what the user compares.
+    expect((await other({ phoneNumber: '0755000222' }, 2)).status).toBe(200);
+    await syncNow({ send: device.send, companyId });
+    expect(await db.customers.get(saved.id)).toMatchObject({
+      email: 'ntilie@example.co.tz',
+      syncError: { current: { version: 3, phoneNumber: '755000222' } },
+    });
+
+    // Keeping this phone's version sends it over the other one.
+    await settleCustomerChange(companyId, saved.id, 'mine');
+    await syncNow({ send: device.send, companyId });
+    expect((await server.call('GET', path, { token: device.apiToken() })).body).toMatchObject({
+      version: 4,
+      phoneNumber: '712345678',
+      email: 'ntilie@example.co.tz',
+    });
+    expect(await db.customers.get(saved.id)).toMatchObject({
+      version: 4,
+      syncState: 'synced',
+      syncError: null,
+    });
+
+    // Once more, and this time the other version is taken: nothing is sent.
+    expect((await other({ name: 'Mama Ntilie Shop' }, 4)).status).toBe(200);
+    await saveCustomer(companyId, { ...fields, id: saved.id, phoneNumber: '0788000000' });
+    await syncNow({ send: device.send, companyId });
+    expect((await db.customers.get(saved.id))?.syncError?.code).toBe('record_changed');
+    const puts = device.requests.filter((r) => r.startsWith('PUT')).length;
+    await settleCustomerChange(companyId, saved.id, 'theirs');
+    await syncNow({ send: device.send, companyId });
+    expect(device.requests.filter((r) => r.startsWith('PUT'))).toHaveLength(puts);
+    expect(await db.customers.get(saved.id)).toMatchObject({
+      name: 'Mama Ntilie Shop',
+      phoneNumber: '712345678',
+      version: 5,
+      syncState: 'synced',
+    });
   });
 });

@@ -19,8 +19,10 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { isLocale } from '../../../domain/i18n';
 import { invoiceStatusLabels, INVOICE_STATUSES } from '../../../domain/invoice-status';
 import { formatTsh, type Cents } from '../../../domain/money';
-import { deleteCustomer, keepRefusedCustomer } from '../../db/customers';
+import type { Customer } from '../../../domain/schemas/customer';
+import { deleteCustomer, keepRefusedCustomer, settleCustomerChange } from '../../db/customers';
 import type { LocalCustomer } from '../../db/db';
+import { changedElsewhere } from '../../db/named-records';
 import { useCustomer } from '../../db/useCustomer';
 import { useCustomerInvoices } from '../../db/useCustomerInvoices';
 import { RecordValidationError } from '../../db/validation';
@@ -32,6 +34,7 @@ import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { formatPhone } from './format';
 import { identificationTypeLabels } from './labels';
+import { compareFields, RecordConflict } from '../sync/RecordConflict';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { CustomerNotFound } from './CustomerNotFound';
 
@@ -178,6 +181,15 @@ export function CustomerPage() {
   if (customer === null) return <CustomerNotFound />;
 
   const refusedDeletion = customer.syncError?.code === 'customer_has_invoices';
+  const theirs = changedElsewhere<Customer>(customer);
+  const shownFields = (c: Customer) => ({
+    [t`Customer name`]: c.name,
+    [t`Identification type`]: i18n._(identificationTypeLabels[c.identificationType]),
+    [t`Identification number`]: c.identificationNumber,
+    [t`Phone number`]: c.phoneNumber ? formatPhone(c.phoneNumber) : null,
+    [t`Email`]: c.email,
+    [t`VAT registration number (VRN)`]: c.vatRegistrationNumber,
+  });
   return (
     <Stack gap="md" maw={960}>
       <BackLink to="/customers">
@@ -209,36 +221,44 @@ export function CustomerPage() {
         </Group>
       </Group>
 
-      {customer.syncState === 'failed' && customer.syncError && (
-        <Alert
-          color="red"
-          role="alert"
-          title={
-            refusedDeletion
-              ? t`The server did not delete this customer`
-              : t`The server did not accept this customer`
-          }
-        >
-          <Stack gap="xs">
-            <Text size="sm">{customer.syncError.message}</Text>
-            {refusedDeletion ? (
-              <Group>
-                <Button
-                  size="compact-sm"
-                  variant="white"
-                  color="red"
-                  onClick={() => void keepRefusedCustomer(companyId, customerId)}
-                >
-                  <Trans>Keep the customer</Trans>
-                </Button>
-              </Group>
-            ) : (
-              <Text size="sm">
-                <Trans>Correct it and save it again, or delete it.</Trans>
-              </Text>
-            )}
-          </Stack>
-        </Alert>
+      {theirs ? (
+        <RecordConflict
+          fields={compareFields(shownFields(customer), shownFields(theirs))}
+          onChoose={(choice) => settleCustomerChange(companyId, customerId, choice)}
+        />
+      ) : (
+        customer.syncState === 'failed' &&
+        customer.syncError && (
+          <Alert
+            color="red"
+            role="alert"
+            title={
+              refusedDeletion
+                ? t`The server did not delete this customer`
+                : t`The server did not accept this customer`
+            }
+          >
+            <Stack gap="xs">
+              <Text size="sm">{customer.syncError.message}</Text>
+              {refusedDeletion ? (
+                <Group>
+                  <Button
+                    size="compact-sm"
+                    variant="white"
+                    color="red"
+                    onClick={() => void keepRefusedCustomer(companyId, customerId)}
+                  >
+                    <Trans>Keep the customer</Trans>
+                  </Button>
+                </Group>
+              ) : (
+                <Text size="sm">
+                  <Trans>Correct it and save it again, or delete it.</Trans>
+                </Text>
+              )}
+            </Stack>
+          </Alert>
+        )
       )}
 
       <Card withBorder radius="lg" padding="lg">

@@ -6,13 +6,18 @@ import { IconTrash } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { errorMessages } from '../../../domain/errors';
 import type { LocalProduct } from '../../db/db';
-import { deleteProduct, keepRefusedProduct } from '../../db/products';
+import { formatTsh } from '../../../domain/money';
+import type { Product } from '../../../domain/schemas/product';
+import { taxTypeLabels } from '../../../domain/tax';
+import { changedElsewhere } from '../../db/named-records';
+import { deleteProduct, keepRefusedProduct, settleProductChange } from '../../db/products';
 import { useProduct } from '../../db/useProduct';
 import { BackLink } from '../../app/BackLink';
 import { ButtonLink } from '../../app/links';
 import { notifySuccess } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
+import { compareFields, RecordConflict } from '../sync/RecordConflict';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { ProductForm } from './ProductForm';
 
@@ -78,6 +83,8 @@ export function ProductPage() {
   const companyId = useCompanyId();
   const product = useProduct(companyId, productId);
   const navigate = useNavigate();
+  // The form starts again from the record once the user chose between two versions.
+  const [settled, setSettled] = useState(0);
   usePageTitle(product?.name ?? t`Product`);
   if (!companyId || product === undefined) return null;
   if (product === null) {
@@ -98,6 +105,13 @@ export function ProductPage() {
     );
   }
   const toList = () => void navigate({ to: '/products' });
+  const theirs = changedElsewhere<Product>(product);
+  const shownFields = (p: Product) => ({
+    [t`Name`]: p.name,
+    [t`Default unit price`]: p.unitPrice === null ? null : formatTsh(p.unitPrice),
+    [t`Tax type`]: i18n._(taxTypeLabels[p.taxType]),
+    [t`The price includes VAT`]: p.priceIncludesVat ? t`Yes` : t`No`,
+  });
   return (
     <Stack gap="md" maw={760}>
       <BackLink to="/products">
@@ -114,7 +128,16 @@ export function ProductPage() {
         </Stack>
         <DeleteProduct companyId={companyId} product={product} />
       </Group>
-      {product.syncState === 'failed' && product.syncError && (
+      {theirs && (
+        <RecordConflict
+          fields={compareFields(shownFields(product), shownFields(theirs))}
+          onChoose={async (choice) => {
+            await settleProductChange(companyId, product.id, choice);
+            setSettled((count) => count + 1);
+          }}
+        />
+      )}
+      {!theirs && product.syncState === 'failed' && product.syncError && (
         <Alert color="red" role="alert" title={t`The server did not accept this change`}>
           <Stack gap="xs">
             <Text size="sm">{product.syncError.message}</Text>
@@ -134,7 +157,7 @@ export function ProductPage() {
         </Alert>
       )}
       <ProductForm
-        key={product.id}
+        key={`${product.id}:${settled}`}
         companyId={companyId}
         product={product}
         onSaved={(saved) => {

@@ -1,0 +1,97 @@
+// A change the server refused because another device changed the record first: both versions,
+// field by field where they differ, and the user's choice of which one stays. Until then the
+// record keeps this phone's version, so nothing typed is lost.
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+
+export interface ComparedField {
+  label: string;
+  /** As shown on the record's page; null when empty. */
+  mine: string | null;
+  theirs: string | null;
+}
+
+/** Both versions' shown values, label by label (the labels of `mine`). */
+export function compareFields(
+  mine: Record<string, string | null>,
+  theirs: Record<string, string | null>,
+): ComparedField[] {
+  return Object.entries(mine).map(([label, value]) => ({
+    label,
+    mine: value || null,
+    theirs: theirs[label] || null,
+  }));
+}
+
+export function RecordConflict({
+  fields,
+  onChoose,
+}: {
+  fields: ComparedField[];
+  onChoose(choice: 'mine' | 'theirs'): Promise<void>;
+}) {
+  const { t } = useLingui();
+  const [choosing, setChoosing] = useState<'mine' | 'theirs' | null>(null);
+  const differing = fields.filter((field) => field.mine !== field.theirs);
+  const choose = async (choice: 'mine' | 'theirs') => {
+    setChoosing(choice);
+    try {
+      await onChoose(choice);
+    } finally {
+      setChoosing(null);
+    }
+  };
+  return (
+    <Alert color="orange" role="alert" title={t`Changed on another device too`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          <Trans>
+            Someone changed this record on another device before this phone's change reached the
+            server. Nothing is lost: choose which version to keep.
+          </Trans>
+        </Text>
+        {differing.length > 0 && (
+          <Stack gap="xs" component="dl" m={0}>
+            {differing.map(({ label, mine, theirs }) => {
+              const ours = mine ?? '—';
+              const other = theirs ?? '—';
+              return (
+                <div key={label}>
+                  <Text component="dt" size="sm" fw={600}>
+                    {label}
+                  </Text>
+                  <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                    <Trans>This phone: {ours}</Trans>
+                  </Text>
+                  <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                    <Trans>Other device: {other}</Trans>
+                  </Text>
+                </div>
+              );
+            })}
+          </Stack>
+        )}
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            onClick={() => void choose('mine')}
+            loading={choosing === 'mine'}
+            disabled={choosing !== null}
+          >
+            <Trans>Keep this phone's version</Trans>
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => void choose('theirs')}
+            loading={choosing === 'theirs'}
+            disabled={choosing !== null}
+          >
+            <Trans>Use the other version</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
