@@ -15,13 +15,8 @@ import { customerHasInvoices } from './customer-invoices';
 import { db, type LocalCustomer, type LocalFields, type MetaRow } from './db';
 import { addToOutbox, notifyOutboxChange, outboxEntry } from './outbox';
 import { RecordValidationError, validate } from './validation';
-import {
-  changeHeaders,
-  keepRefusedDeletion,
-  queueDeletion,
-  settleChange,
-  type NamedTable,
-} from './named-records';
+import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
+import { changeOf, settleChange, type ChangeRules } from './record-changes';
 
 const path = (id: string) => `/v1/accounting/customers/${id}`;
 
@@ -127,7 +122,7 @@ export async function saveCustomer(
       deleted: 0,
     };
     // Before this change is queued: whether an earlier change of the record still waits.
-    const headers = await changeHeaders('customer', existing);
+    const change = await changeOf(customerChanges, existing);
     await db.customers.put(saved);
     await addToOutbox(
       {
@@ -138,7 +133,7 @@ export async function saveCustomer(
         label: fields.name,
         method: 'PUT',
         path: path(id),
-        ...headers,
+        ...change,
         body: { type: 'json', json: fields },
       },
       now,
@@ -176,27 +171,36 @@ export async function keepRefusedCustomer(companyId: string, id: string): Promis
   );
 }
 
+/** How a customer's change merges with another device's (an identification is one field). */
+export const customerChanges: ChangeRules<Customer> = {
+  entity: 'customer',
+  table: () => db.customers as unknown as NamedTable,
+  path,
+  groups: [
+    ['name'],
+    ['identificationType', 'identificationNumber'],
+    ['phoneNumber'],
+    ['email'],
+    ['vatRegistrationNumber'],
+  ],
+  withFields: (record, fields) => ({
+    ...record,
+    ...fields,
+    ...customerSearchFields(fields as unknown as CustomerFields),
+  }),
+  toLocal: (server, companyId) => syncedCustomer(server, companyId),
+};
+
 /**
- * The user's choice after another device changed the customer while this one changed it too:
- * keep this phone's fields (sent again over the other version) or take the other version.
+ * The user's choice for the fields both this phone and another device changed: this phone's
+ * values, sent over the other version, or the other device's.
  */
-export async function settleCustomerChange(
+export function settleCustomerChange(
   companyId: string,
   id: string,
   choice: 'mine' | 'theirs',
 ): Promise<void> {
-  await settleChange<Customer>(
-    db.customers as unknown as NamedTable,
-    'customer',
-    companyId,
-    id,
-    choice,
-    {
-      path: path(id),
-      toLocal: (server) => syncedCustomer(server, companyId),
-      fieldsOf: (record) => fieldsOf(record as unknown as LocalCustomer),
-    },
-  );
+  return settleChange(customerChanges as ChangeRules, companyId, id, choice);
 }
 
 /** Customers of the company in name order, matching every word of the search. */

@@ -21,6 +21,11 @@ export interface RecordSyncError extends ErrorBody {
   status: number;
   /** When the server refused it (ms since epoch). */
   at: number;
+  /**
+   * With `record_changed`: the fields of the version the refused change was made on, when the
+   * phone knew them (what each side changed since).
+   */
+  base?: Record<string, unknown>;
 }
 
 /** What the device keeps with every synced record besides its server fields. */
@@ -135,8 +140,13 @@ export interface OutboxEntry {
   /** API path without the company parameter, which the drain adds. */
   path: string;
   body: OutboxBody | null;
-  /** Extra request headers (the invoice API's X-Device-Id). */
+  /** Extra request headers (the invoice API's X-Device-Id, a save's If-Match). */
   headers?: Record<string, string>;
+  /**
+   * With If-Match: the fields of the version the change was made on, so that a refusal can tell
+   * what this phone changed from what another device changed.
+   */
+  base?: Record<string, unknown>;
   createdAt: number;
   attempts: number;
   /** No new attempt before this time (ms), unless the network just came back. */

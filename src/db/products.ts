@@ -11,13 +11,8 @@ import {
 import { db, type LocalFields, type LocalProduct } from './db';
 import { addToOutbox, notifyOutboxChange } from './outbox';
 import { RecordValidationError, validate } from './validation';
-import {
-  changeHeaders,
-  keepRefusedDeletion,
-  queueDeletion,
-  settleChange,
-  type NamedTable,
-} from './named-records';
+import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
+import { changeOf, settleChange, type ChangeRules } from './record-changes';
 
 const path = (id: string) => `/v1/accounting/products/${id}`;
 
@@ -72,7 +67,7 @@ export async function saveProduct(
       deleted: 0,
     };
     // Before this change is queued: whether an earlier change of the record still waits.
-    const headers = await changeHeaders('product', existing);
+    const change = await changeOf(productChanges, existing);
     await db.products.put(saved);
     await addToOutbox(
       {
@@ -83,7 +78,7 @@ export async function saveProduct(
         label: fields.name,
         method: 'PUT',
         path: path(id),
-        ...headers,
+        ...change,
         body: { type: 'json', json: fields },
       },
       now,
@@ -112,30 +107,30 @@ export async function keepRefusedProduct(companyId: string, id: string): Promise
   );
 }
 
+/** How a product's change merges with another device's. */
+export const productChanges: ChangeRules<Product> = {
+  entity: 'product',
+  table: () => db.products as unknown as NamedTable,
+  path,
+  groups: [['name'], ['unitPrice'], ['taxType'], ['priceIncludesVat']],
+  withFields: (record, fields) => ({
+    ...record,
+    ...fields,
+    ...productSearchFields(fields as unknown as ProductFields),
+  }),
+  toLocal: (server, companyId) => syncedProduct(server, companyId),
+};
+
 /**
- * The user's choice after another device changed the product while this one changed it too:
- * keep this phone's fields (sent again over the other version) or take the other version.
+ * The user's choice for the fields both this phone and another device changed: this phone's
+ * values, sent over the other version, or the other device's.
  */
-export async function settleProductChange(
+export function settleProductChange(
   companyId: string,
   id: string,
   choice: 'mine' | 'theirs',
 ): Promise<void> {
-  await settleChange<Product>(
-    db.products as unknown as NamedTable,
-    'product',
-    companyId,
-    id,
-    choice,
-    {
-      path: path(id),
-      toLocal: (server) => syncedProduct(server, companyId),
-      fieldsOf: (record) => {
-        const { name, unitPrice, taxType, priceIncludesVat } = record as unknown as LocalProduct;
-        return { name, unitPrice, taxType, priceIncludesVat } satisfies ProductFields;
-      },
-    },
-  );
+  return settleChange(productChanges as ChangeRules, companyId, id, choice);
 }
 
 export async function findProducts(companyId: string, search = ''): Promise<LocalProduct[]> {

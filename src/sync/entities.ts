@@ -4,7 +4,7 @@ import type { Table } from 'dexie';
 import type { Customer } from '../../domain/schemas/customer';
 import type { Invoice } from '../../domain/schemas/invoice';
 import type { Product } from '../../domain/schemas/product';
-import { syncedCustomer } from '../db/customers';
+import { customerChanges, syncedCustomer } from '../db/customers';
 import {
   db,
   type LocalFields,
@@ -14,8 +14,9 @@ import {
   type SyncedEntity,
 } from '../db/db';
 import { invoiceAnswered, invoiceLabel, invoiceRefused, syncedInvoice } from '../db/invoices';
-import { syncedProduct } from '../db/products';
-import { refusedAsChanged } from '../db/named-records';
+import { productChanges, syncedProduct } from '../db/products';
+import type { NamedRecord } from '../db/named-records';
+import { refusedAsChanged, type ChangeRules } from '../db/record-changes';
 import type {
   ExpenseAttachmentRecord,
   ExpenseCategoryRecord,
@@ -69,12 +70,14 @@ export const entities: Record<SyncedEntity, EntitySync> = {
   customer: {
     table: () => db.customers as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedCustomer(record as Customer, companyId),
-    refused: refusedAsChanged,
+    refused: (entry, error, local) =>
+      refusedAsChanged(customerChanges as ChangeRules, entry, error, local as NamedRecord),
   },
   product: {
     table: () => db.products as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedProduct(record as Product, companyId),
-    refused: refusedAsChanged,
+    refused: (entry, error, local) =>
+      refusedAsChanged(productChanges as ChangeRules, entry, error, local as NamedRecord),
   },
   invoice: {
     table: () => db.invoices as unknown as Table<LocalRecord, string>,

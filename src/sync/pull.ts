@@ -3,7 +3,7 @@
 // user's version, because those changes will reach the server after this pull; and a record
 // whose change the server refused as made on an older version keeps it until the user chooses.
 import { db } from '../db/db';
-import { changedElsewhere } from '../db/named-records';
+import { changedElsewhere } from '../db/record-changes';
 import { setConnectivity, classify } from './drain';
 import { changesRecord, cursorKey, downloadingKey, entitySync, entities } from './entities';
 import type { SyncSend } from './transport';

@@ -285,6 +285,53 @@ describe('a customer typed and not yet saved', () => {
   });
 });
 
+describe('a customer changed on two phones', () => {
+  it('merges what each changed and asks only about the field both changed', async () => {
+    const context = await newContext(browser, server.url, { viewport: PHONE });
+    const page = await openApp(context);
+    const name = unique('Two Phones');
+    const number = tin();
+    await addCustomer(page, { name, type: /^TIN/, number, phone: '0754 111 222' });
+    await syncBadge(page, 'Synced');
+    const { id } = (await customersNamed(name)).items[0]!;
+
+    // Offline, this phone corrects the number; meanwhile another phone corrects it otherwise
+    // and adds an email.
+    await context.setOffline(true);
+    await page.goto(`/customers/${id}/edit`);
+    await page.getByLabel(/^Phone number/).fill('0754 999 000');
+    await page.getByRole('button', { name: 'Save customer' }).click();
+    await page.getByRole('heading', { name }).waitFor();
+    await api.put(`/v1/accounting/customers/${id}`, {
+      name,
+      identificationType: 'TAX_IDENTIFICATION_NUMBER',
+      identificationNumber: number,
+      phoneNumber: '0754 333 444',
+      email: 'other@example.co.tz',
+    });
+
+    await context.setOffline(false);
+    await syncBadge(page, '1 change refused');
+    const conflict = page.getByRole('alert').filter({ hasText: 'Changed on another device too' });
+    await conflict.waitFor();
+    await conflict.getByText('This phone: 0754 999 000').waitFor();
+    await conflict.getByText('Other device: 0754 333 444').waitFor();
+    await expect(conflict.getByText('Email').count()).resolves.toBe(0);
+    // Nothing was overwritten on the server while the phone waits for a choice.
+    expect((await customersNamed(name)).items[0]).toMatchObject({ phoneNumber: '754333444' });
+
+    await conflict.getByRole('button', { name: "Keep this phone's" }).click();
+    await syncBadge(page, 'Synced');
+    await conflict.waitFor({ state: 'hidden' });
+    const stored = await eventually(async () => {
+      const [customer] = (await customersNamed(name)).items as { phoneNumber?: string }[];
+      return customer?.phoneNumber === '754999000' ? customer : undefined;
+    }, 10_000);
+    expect(stored).toMatchObject({ email: 'other@example.co.tz', version: 3 });
+    await context.close();
+  });
+});
+
 describe('customer CSV import', () => {
   it('imports the good rows and names the row and column of each bad one', async () => {
     const context = await newContext(browser, server.url);

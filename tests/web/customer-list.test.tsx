@@ -199,16 +199,27 @@ describe('a customer changed on another device too', () => {
     phoneNumber: '0712345678',
   };
 
-  /** This phone changed the email; the server refuses it: another device changed the number. */
+  /**
+   * This phone changed the number and added an email; the server refuses it: another device
+   * changed the number too, and the name.
+   */
   async function refusedChange(choice: RegExp) {
     await onServer(fields);
     const [customer] = await db.customers.toArray();
     const id = customer!.id;
-    await saveCustomer(COMPANY, { ...fields, id, email: 'mama@example.co.tz' });
-    expect((await db.outbox.toArray())[0]!.headers).toEqual({ 'If-Match': '"1"' });
+    await saveCustomer(COMPANY, {
+      ...fields,
+      id,
+      phoneNumber: '0722000333',
+      email: 'mama@example.co.tz',
+    });
+    expect((await db.outbox.toArray())[0]).toMatchObject({
+      headers: { 'If-Match': '"1"' },
+      base: { name: 'Mama Ntilie', phoneNumber: '712345678', email: null },
+    });
     const user = await signedIn();
     const edge = stubApiEdge(user, { online: true });
-    const theirs = { ...customer!, phoneNumber: '755000111', email: null, version: 2 };
+    const theirs = { ...customer!, name: 'Mama Ntilie Shop', phoneNumber: '755000111', version: 2 };
     edge.refuseNext = json(412, {
       code: 'record_changed',
       message: 'Someone else changed this record in the meantime. Choose which version to keep.',
@@ -218,42 +229,49 @@ describe('a customer changed on another device too', () => {
     const alert = (await screen.findByText('Changed on another device too')).closest<HTMLElement>(
       '[role="alert"]',
     )!;
-    // Only the fields that differ, each with both values; nothing lost on the phone.
+    // Only what both changed, with both values; what one side changed alone is not asked.
     expect(within(alert).getByText('Phone number')).toBeTruthy();
-    expect(within(alert).getByText('This phone: 0712 345 678')).toBeTruthy();
+    expect(within(alert).getByText('This phone: 0722 000 333')).toBeTruthy();
     expect(within(alert).getByText('Other device: 0755 000 111')).toBeTruthy();
-    expect(within(alert).getByText('This phone: mama@example.co.tz')).toBeTruthy();
-    expect(within(alert).getByText('Other device: —')).toBeTruthy();
+    expect(within(alert).queryByText('Email')).toBeNull();
     expect(within(alert).queryByText('Customer name')).toBeNull();
     await userEvent.click(within(alert).getByRole('button', { name: choice }));
     await waitFor(() => expect(screen.queryByText('Changed on another device too')).toBeNull());
     return { id, edge };
   }
 
-  it("sends this phone's version over the other one when the user keeps it", async () => {
-    const { id, edge } = await refusedChange(/Keep this phone/);
+  it("sends this phone's number with both devices' other changes when the user keeps it", async () => {
+    const { id, edge } = await refusedChange(/Keep this phone's/);
     await waitFor(async () =>
       expect(await db.customers.get(id)).toMatchObject({
         syncState: 'synced',
+        name: 'Mama Ntilie Shop',
         email: 'mama@example.co.tz',
-        phoneNumber: '712345678',
+        phoneNumber: '722000333',
       }),
     );
     const puts = edge.seen.filter((r) => r.method === 'PUT');
     expect(puts.map((r) => r.headers.get('if-match'))).toEqual(['"1"', '"2"']);
+    expect(JSON.parse(puts[1]!.body!)).toMatchObject({
+      name: 'Mama Ntilie Shop',
+      phoneNumber: '722000333',
+      email: 'mama@example.co.tz',
+    });
   });
 
-  it('takes the other version, sending nothing, when the user chooses it', async () => {
-    const { id, edge } = await refusedChange(/Use the other version/);
-    expect(await db.customers.get(id)).toMatchObject({
-      syncState: 'synced',
-      syncError: null,
-      email: null,
-      phoneNumber: '755000111',
-      version: 2,
-    });
-    expect(await db.outbox.count()).toBe(0);
-    expect(edge.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  it("takes the other device's number and still sends this phone's email", async () => {
+    const { id, edge } = await refusedChange(/Keep the other device's/);
+    await waitFor(async () =>
+      expect(await db.customers.get(id)).toMatchObject({
+        syncState: 'synced',
+        syncError: null,
+        name: 'Mama Ntilie Shop',
+        email: 'mama@example.co.tz',
+        phoneNumber: '755000111',
+      }),
+    );
+    const puts = edge.seen.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.headers.get('if-match'))).toEqual(['"1"', '"2"']);
     expect(await screen.findByText('0755 000 111')).toBeTruthy();
   });
 });

@@ -190,7 +190,7 @@ describe('a product changed on another device too', () => {
     expect(((await screen.findByLabelText(/^Default unit price/)) as HTMLInputElement).value).toBe(
       '3,200.00',
     );
-    await userEvent.click(within(alert).getByRole('button', { name: 'Use the other version' }));
+    await userEvent.click(within(alert).getByRole('button', { name: "Keep the other device's" }));
     await waitFor(() =>
       expect((screen.getByLabelText(/^Default unit price/) as HTMLInputElement).value).toBe(
         '2,800.00',

@@ -249,7 +249,7 @@ describe('sync against the server', () => {
     expect((await findCustomers(companyId)).map((c) => c.name)).toHaveLength(12);
   });
 
-  it('keeps both versions when another device changed a customer first, until the user chooses', async () => {
+  it('merges what each device changed, and keeps both values of a field both changed until the user chooses', async () => {
     const device = await signedInDevice();
     const companyId = device.company.id;
     const fields = {
@@ -261,67 +261,88 @@ describe('sync against the server', () => {
     const saved = await saveCustomer(companyId, fields);
     await syncNow({ send: device.send, companyId });
     const path = `/v1/accounting/customers/${saved.id}?companyId=${companyId}`;
-    const other = async (change: object, version: number) =>
-      server.call('PUT', path, {
+    const onServer = async () =>
+      (await server.call('GET', path, { token: device.apiToken() })).body;
+    /** Another phone's change, made on the version it holds. */
+    const elsewhere = async (change: object) => {
+      const current = await onServer();
+      const answer = await server.call('PUT', path, {
         token: device.apiToken(),
-        headers: { 'If-Match': `"${version}"` },
-        body: { ...fields, ...change },
+        headers: { 'If-Match': `"${current.version}"` },
+        body: { ...current, ...change },
       });
+      expect(answer.status).toBe(200);
+    };
+    const local = () => db.customers.get(saved.id);
+    const offline = async (change: object) => {
+      device.setOnline(false);
+      const record = (await local())!;
+      await saveCustomer(companyId, { ...record, ...change });
+      device.setOnline(true);
+    };
 
-    // The other phone changes the number while this one, offline, adds an email twice.
-    expect((await other({ phoneNumber: '0755000111' }, 1)).status).toBe(200);
-    device.setOnline(false);
-    await saveCustomer(companyId, { ...fields, id: saved.id, email: 'mama@example.co.tz' });
-    await saveCustomer(companyId, { ...fields, id: saved.id, email: 'ntilie@example.co.tz' });
-    device.setOnline(true);
+    // The other phone changes the number while this one, offline, adds an email twice: both
+    // changes are kept, with no question.
+    await elsewhere({ phoneNumber: '0755000111' });
+    await offline({ email: 'mama@example.co.tz' });
+    await offline({ email: 'ntilie@example.co.tz' });
     await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(await onServer()).toMatchObject({
+      version: 3,
+      phoneNumber: '755000111',
+      email: 'ntilie@example.co.tz',
+    });
+    expect(await local()).toMatchObject({
+      version: 3,
+      syncState: 'synced',
+      phoneNumber: '755000111',
+    });
 
-    // Nothing was overwritten on either side, and the phone holds both versions.
-    const stored = await server.call('GET', path, { token: device.apiToken() });
-    expect(stored.body).toMatchObject({ version: 2, phoneNumber: '755000111', email: null });
+    // Both change the email: nothing is overwritten, and the phone holds both values.
+    await elsewhere({ email: 'other@example.co.tz' });
+    await offline({ email: 'mine@example.co.tz' });
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(await onServer()).toMatchObject({ version: 4, email: 'other@example.co.tz' });
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.customers.get(saved.id)).toMatchObject({
-      email: 'ntilie@example.co.tz',
-      phoneNumber: '712345678',
+    expect(await local()).toMatchObject({
+      email: 'mine@example.co.tz',
       syncState: 'failed',
-      syncError: { code: 'record_changed', current: { version: 2, phoneNumber: '755000111' } },
+      syncError: { code: 'record_changed', current: { version: 4, email: 'other@example.co.tz' } },
     });
 
-    // A later change from the other phone arrives by the feed: it is what the user compares.
-    expect((await other({ phoneNumber: '0755000222' }, 2)).status).toBe(200);
+    // A later change from the other phone arrives by the feed, beside this phone's values.
+    await elsewhere({ name: 'Mama Ntilie Shop' });
     await syncNow({ send: device.send, companyId });
-    expect(await db.customers.get(saved.id)).toMatchObject({
-      email: 'ntilie@example.co.tz',
-      syncError: { current: { version: 3, phoneNumber: '755000222' } },
+    expect(await local()).toMatchObject({
+      name: 'Mama Ntilie',
+      email: 'mine@example.co.tz',
+      syncError: { current: { version: 5, name: 'Mama Ntilie Shop' } },
     });
 
-    // Keeping this phone's version sends it over the other one.
+    // Keeping this phone's email keeps the other phone's name.
     await settleCustomerChange(companyId, saved.id, 'mine');
     await syncNow({ send: device.send, companyId });
-    expect((await server.call('GET', path, { token: device.apiToken() })).body).toMatchObject({
-      version: 4,
-      phoneNumber: '712345678',
-      email: 'ntilie@example.co.tz',
+    expect(await onServer()).toMatchObject({
+      version: 6,
+      name: 'Mama Ntilie Shop',
+      phoneNumber: '755000111',
+      email: 'mine@example.co.tz',
     });
-    expect(await db.customers.get(saved.id)).toMatchObject({
-      version: 4,
-      syncState: 'synced',
-      syncError: null,
-    });
+    expect(await local()).toMatchObject({ version: 6, syncState: 'synced', syncError: null });
 
-    // Once more, and this time the other version is taken: nothing is sent.
-    expect((await other({ name: 'Mama Ntilie Shop' }, 4)).status).toBe(200);
-    await saveCustomer(companyId, { ...fields, id: saved.id, phoneNumber: '0788000000' });
-    await syncNow({ send: device.send, companyId });
-    expect((await db.customers.get(saved.id))?.syncError?.code).toBe('record_changed');
+    // Once more on the number, and this time the other value is taken: nothing is sent.
+    await elsewhere({ phoneNumber: '0788000000' });
+    await offline({ phoneNumber: '0799000000' });
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect((await local())?.syncError?.code).toBe('record_changed');
     const puts = device.requests.filter((r) => r.startsWith('PUT')).length;
     await settleCustomerChange(companyId, saved.id, 'theirs');
     await syncNow({ send: device.send, companyId });
     expect(device.requests.filter((r) => r.startsWith('PUT'))).toHaveLength(puts);
-    expect(await db.customers.get(saved.id)).toMatchObject({
-      name: 'Mama Ntilie Shop',
-      phoneNumber: '712345678',
-      version: 5,
+    expect(await local()).toMatchObject({
+      phoneNumber: '788000000',
+      email: 'mine@example.co.tz',
+      version: 7,
       syncState: 'synced',
     });
   });

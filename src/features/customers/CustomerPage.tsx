@@ -20,9 +20,14 @@ import { isLocale } from '../../../domain/i18n';
 import { invoiceStatusLabels, INVOICE_STATUSES } from '../../../domain/invoice-status';
 import { formatTsh, type Cents } from '../../../domain/money';
 import type { Customer } from '../../../domain/schemas/customer';
-import { deleteCustomer, keepRefusedCustomer, settleCustomerChange } from '../../db/customers';
+import {
+  customerChanges,
+  deleteCustomer,
+  keepRefusedCustomer,
+  settleCustomerChange,
+} from '../../db/customers';
 import type { LocalCustomer } from '../../db/db';
-import { changedElsewhere } from '../../db/named-records';
+import { conflictOf } from '../../db/record-changes';
 import { useCustomer } from '../../db/useCustomer';
 import { useCustomerInvoices } from '../../db/useCustomerInvoices';
 import { RecordValidationError } from '../../db/validation';
@@ -181,14 +186,20 @@ export function CustomerPage() {
   if (customer === null) return <CustomerNotFound />;
 
   const refusedDeletion = customer.syncError?.code === 'customer_has_invoices';
-  const theirs = changedElsewhere<Customer>(customer);
+  const conflict = conflictOf(customerChanges, customer);
   const shownFields = (c: Customer) => ({
-    [t`Customer name`]: c.name,
-    [t`Identification type`]: i18n._(identificationTypeLabels[c.identificationType]),
-    [t`Identification number`]: c.identificationNumber,
-    [t`Phone number`]: c.phoneNumber ? formatPhone(c.phoneNumber) : null,
-    [t`Email`]: c.email,
-    [t`VAT registration number (VRN)`]: c.vatRegistrationNumber,
+    name: { label: t`Customer name`, value: c.name },
+    identificationType: {
+      label: t`Identification type`,
+      value: i18n._(identificationTypeLabels[c.identificationType]),
+    },
+    identificationNumber: { label: t`Identification number`, value: c.identificationNumber },
+    phoneNumber: { label: t`Phone number`, value: formatPhone(c.phoneNumber) },
+    email: { label: t`Email`, value: c.email },
+    vatRegistrationNumber: {
+      label: t`VAT registration number (VRN)`,
+      value: c.vatRegistrationNumber,
+    },
   });
   return (
     <Stack gap="md" maw={960}>
@@ -221,9 +232,13 @@ export function CustomerPage() {
         </Group>
       </Group>
 
-      {theirs ? (
+      {conflict ? (
         <RecordConflict
-          fields={compareFields(shownFields(customer), shownFields(theirs))}
+          fields={compareFields(
+            shownFields(customer),
+            shownFields(conflict.theirs),
+            conflict.fields,
+          )}
           onChoose={(choice) => settleCustomerChange(companyId, customerId, choice)}
         />
       ) : (

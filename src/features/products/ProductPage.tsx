@@ -9,8 +9,13 @@ import type { LocalProduct } from '../../db/db';
 import { formatTsh } from '../../../domain/money';
 import type { Product } from '../../../domain/schemas/product';
 import { taxTypeLabels } from '../../../domain/tax';
-import { changedElsewhere } from '../../db/named-records';
-import { deleteProduct, keepRefusedProduct, settleProductChange } from '../../db/products';
+import { conflictOf } from '../../db/record-changes';
+import {
+  deleteProduct,
+  keepRefusedProduct,
+  productChanges,
+  settleProductChange,
+} from '../../db/products';
 import { useProduct } from '../../db/useProduct';
 import { BackLink } from '../../app/BackLink';
 import { ButtonLink } from '../../app/links';
@@ -83,8 +88,15 @@ export function ProductPage() {
   const companyId = useCompanyId();
   const product = useProduct(companyId, productId);
   const navigate = useNavigate();
-  // The form starts again from the record once the user chose between two versions.
+  const conflict = product ? conflictOf(productChanges, product) : null;
+  // Once a change both devices made is settled, the form starts again from the record as
+  // settled: counted when the record stops showing the conflict, not when the choice is made.
   const [settled, setSettled] = useState(0);
+  const [wasInConflict, setWasInConflict] = useState(conflict !== null);
+  if (wasInConflict !== (conflict !== null)) {
+    setWasInConflict(conflict !== null);
+    if (wasInConflict) setSettled((count) => count + 1);
+  }
   usePageTitle(product?.name ?? t`Product`);
   if (!companyId || product === undefined) return null;
   if (product === null) {
@@ -105,12 +117,17 @@ export function ProductPage() {
     );
   }
   const toList = () => void navigate({ to: '/products' });
-  const theirs = changedElsewhere<Product>(product);
   const shownFields = (p: Product) => ({
-    [t`Name`]: p.name,
-    [t`Default unit price`]: p.unitPrice === null ? null : formatTsh(p.unitPrice),
-    [t`Tax type`]: i18n._(taxTypeLabels[p.taxType]),
-    [t`The price includes VAT`]: p.priceIncludesVat ? t`Yes` : t`No`,
+    name: { label: t`Name`, value: p.name },
+    unitPrice: {
+      label: t`Default unit price`,
+      value: p.unitPrice === null ? null : formatTsh(p.unitPrice),
+    },
+    taxType: { label: t`Tax type`, value: i18n._(taxTypeLabels[p.taxType]) },
+    priceIncludesVat: {
+      label: t`The price includes VAT`,
+      value: p.priceIncludesVat ? t`Yes` : t`No`,
+    },
   });
   return (
     <Stack gap="md" maw={760}>
@@ -128,16 +145,17 @@ export function ProductPage() {
         </Stack>
         <DeleteProduct companyId={companyId} product={product} />
       </Group>
-      {theirs && (
+      {conflict && (
         <RecordConflict
-          fields={compareFields(shownFields(product), shownFields(theirs))}
-          onChoose={async (choice) => {
-            await settleProductChange(companyId, product.id, choice);
-            setSettled((count) => count + 1);
-          }}
+          fields={compareFields(
+            shownFields(product),
+            shownFields(conflict.theirs),
+            conflict.fields,
+          )}
+          onChoose={(choice) => settleProductChange(companyId, product.id, choice)}
         />
       )}
-      {!theirs && product.syncState === 'failed' && product.syncError && (
+      {!conflict && product.syncState === 'failed' && product.syncError && (
         <Alert color="red" role="alert" title={t`The server did not accept this change`}>
           <Stack gap="xs">
             <Text size="sm">{product.syncError.message}</Text>

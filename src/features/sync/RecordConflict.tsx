@@ -1,6 +1,6 @@
-// A change the server refused because another device changed the record first: both versions,
-// field by field where they differ, and the user's choice of which one stays. Until then the
-// record keeps this phone's version, so nothing typed is lost.
+// A change the server refused because another device changed the same fields first: both
+// values of each, and the user's choice of which stay (what only one side changed is merged
+// without asking). Until then the record keeps this phone's values, so nothing typed is lost.
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,15 +12,22 @@ export interface ComparedField {
   theirs: string | null;
 }
 
-/** Both versions' shown values, label by label (the labels of `mine`). */
+/** A field as the record's page shows it. */
+export interface ShownField {
+  label: string;
+  value: string | null;
+}
+
+/** Both versions' shown values of `keys`, the fields both devices changed. */
 export function compareFields(
-  mine: Record<string, string | null>,
-  theirs: Record<string, string | null>,
+  mine: Record<string, ShownField>,
+  theirs: Record<string, ShownField>,
+  keys: readonly string[],
 ): ComparedField[] {
-  return Object.entries(mine).map(([label, value]) => ({
-    label,
-    mine: value || null,
-    theirs: theirs[label] || null,
+  return keys.map((key) => ({
+    label: mine[key]!.label,
+    mine: mine[key]!.value || null,
+    theirs: theirs[key]!.value || null,
   }));
 }
 
@@ -47,8 +54,9 @@ export function RecordConflict({
       <Stack gap="sm">
         <Text size="sm">
           <Trans>
-            Someone changed this record on another device before this phone's change reached the
-            server. Nothing is lost: choose which version to keep.
+            This phone and another device both changed this record before this phone's change
+            reached the server. What only one of them changed is kept. For what both changed, choose
+            which to keep:
           </Trans>
         </Text>
         {differing.length > 0 && (
@@ -79,7 +87,7 @@ export function RecordConflict({
             loading={choosing === 'mine'}
             disabled={choosing !== null}
           >
-            <Trans>Keep this phone's version</Trans>
+            <Trans>Keep this phone's</Trans>
           </Button>
           <Button
             size="compact-sm"
@@ -88,7 +96,7 @@ export function RecordConflict({
             loading={choosing === 'theirs'}
             disabled={choosing !== null}
           >
-            <Trans>Use the other version</Trans>
+            <Trans>Keep the other device's</Trans>
           </Button>
         </Group>
       </Stack>

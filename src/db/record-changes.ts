@@ -1,0 +1,245 @@
+// Changes of a customer or product when another device changed it too. A save names the version
+// the user changed (If-Match) and keeps that version's fields as its base; when the server
+// refuses it because the record has moved on, each field is taken from the side that changed it
+// (a three-way merge against the base). Only a field both sides changed, differently, needs the
+// user: until they choose, the record keeps this phone's fields with the server's beside them,
+// so nothing typed on either device is overwritten without someone deciding.
+import { versionTag } from '../../domain/sync-batch';
+import {
+  db,
+  type LocalFields,
+  type OutboxEntry,
+  type RecordSyncError,
+  type SyncedEntity,
+} from './db';
+import type { NamedRecord, NamedTable } from './named-records';
+import { addToOutbox, notifyOutboxChange } from './outbox';
+
+export type Fields = Record<string, unknown>;
+
+/** What a kind of record tells the merge. */
+export interface ChangeRules<Server extends { version: number } = { version: number }> {
+  entity: SyncedEntity;
+  table(): NamedTable;
+  path(id: string): string;
+  /**
+   * The fields a save sends, in groups that change together and are merged as one (an
+   * identification's type and number).
+   */
+  groups: readonly (readonly string[])[];
+  /** The record with these fields (and its search keys to match). */
+  withFields(record: NamedRecord, fields: Fields): NamedRecord;
+  /** The server's record as the device stores it, synced. */
+  toLocal(server: Server, companyId: string): NamedRecord;
+}
+
+export function fieldsOf(rules: ChangeRules, record: object): Fields {
+  const source = record as Fields;
+  return Object.fromEntries(rules.groups.flat().map((key) => [key, source[key] ?? null]));
+}
+
+const sameIn = (keys: readonly string[], a: Fields, b: Fields) =>
+  keys.every((key) => (a[key] ?? null) === (b[key] ?? null));
+
+export interface Merge {
+  fields: Fields;
+  /** The fields both sides changed, differently (each key of a conflicting group). */
+  conflicts: string[];
+}
+
+/**
+ * Each group from the side that changed it since `base`; a group both changed differently is
+ * taken from `prefer` and named in `conflicts`. Without a base every difference is a conflict.
+ */
+export function mergeChanges(
+  rules: Pick<ChangeRules, 'groups'>,
+  base: Fields | undefined,
+  mine: Fields,
+  theirs: Fields,
+  prefer: 'mine' | 'theirs',
+): Merge {
+  const fields: Fields = {};
+  const conflicts: string[] = [];
+  for (const keys of rules.groups) {
+    let from: Fields;
+    if (sameIn(keys, mine, theirs)) from = mine;
+    else if (base && sameIn(keys, mine, base)) from = theirs;
+    else if (base && sameIn(keys, theirs, base)) from = mine;
+    else {
+      from = prefer === 'mine' ? mine : theirs;
+      conflicts.push(...keys);
+    }
+    for (const key of keys) fields[key] = from[key] ?? null;
+  }
+  return { fields, conflicts };
+}
+
+/**
+ * The headers and base of a save of `existing`: If-Match of the version the user changed, so
+ * the server refuses the save if another device changed the record meanwhile. None for a record
+ * the server does not have yet, nor behind another change of the record still queued: that one
+ * carries the version, and this one follows it. Must run inside the transaction that queues it.
+ */
+export async function changeOf(
+  rules: ChangeRules,
+  existing: NamedRecord | undefined,
+): Promise<Pick<OutboxEntry, 'headers' | 'base'>> {
+  if (!existing || existing.version === 0) return {};
+  const queued = await db.outbox
+    .where('[entity+recordId]')
+    .equals([rules.entity, existing.id])
+    .filter((entry) => entry.action === 'save' || entry.action === 'delete')
+    .count();
+  if (queued) return {};
+  // The record's fields are that version's while it is synced; a change refused as made on an
+  // older version keeps the base it was made on.
+  const base =
+    existing.syncState === 'synced'
+      ? fieldsOf(rules, existing)
+      : (changedElsewhere(existing)?.base ?? undefined);
+  return { headers: { 'If-Match': versionTag(existing.version) }, ...(base ? { base } : {}) };
+}
+
+/** The server's record and the refused change's base, while the user has to choose. */
+export function changedElsewhere<Server>(
+  record: Pick<LocalFields, 'syncState' | 'syncError'>,
+): { theirs: Server; base: Fields | undefined } | null {
+  const error = record.syncError;
+  return record.syncState === 'failed' &&
+    error?.code === 'record_changed' &&
+    typeof error.current === 'object' &&
+    error.current !== null
+    ? { theirs: error.current as Server, base: error.base }
+    : null;
+}
+
+/**
+ * What the record's page shows while the user has to choose: the server's record, and the
+ * fields both sides changed (every differing field when the base is not known).
+ */
+export function conflictOf<Server extends { version: number }>(
+  rules: ChangeRules<Server>,
+  record: NamedRecord,
+): { theirs: Server; fields: string[] } | null {
+  const changed = changedElsewhere<Server>(record);
+  if (!changed) return null;
+  const { conflicts } = mergeChanges(
+    rules,
+    changed.base,
+    fieldsOf(rules as ChangeRules, record),
+    fieldsOf(rules as ChangeRules, changed.theirs),
+    'mine',
+  );
+  return { theirs: changed.theirs, fields: conflicts };
+}
+
+/** Queues the save of `fields` over the server's version `server` (inside a transaction). */
+async function queueOver(
+  rules: ChangeRules,
+  record: NamedRecord,
+  server: NamedRecord,
+  fields: Fields,
+): Promise<NamedRecord> {
+  await addToOutbox({
+    companyId: record.companyId,
+    entity: rules.entity,
+    recordId: record.id,
+    action: 'save',
+    label: String(fields.name ?? record.name),
+    method: 'PUT',
+    path: rules.path(record.id),
+    headers: { 'If-Match': versionTag(server.version) },
+    base: fieldsOf(rules, server),
+    body: { type: 'json', json: fields },
+  });
+  return {
+    ...rules.withFields(record, fields),
+    version: server.version,
+    syncState: 'pending',
+    syncError: null,
+  };
+}
+
+/**
+ * The record once `fields` are decided over the server's record: the server's, synced, when
+ * they are its own; otherwise this phone's, queued over its version.
+ */
+async function settleOn(
+  rules: ChangeRules,
+  record: NamedRecord,
+  theirs: { version: number },
+  fields: Fields,
+): Promise<NamedRecord> {
+  const server = rules.toLocal(theirs, record.companyId);
+  if (sameIn(rules.groups.flat(), fields, server as unknown as Fields)) return server;
+  return queueOver(rules, record, server, fields);
+}
+
+/**
+ * The server refused a save as made on an older version (`refused` of the sync entities). The
+ * record's later saves still queued go with it: they were made on the same version and the
+ * record holds their fields. Fields each side changed alone are merged and sent at once; if
+ * both changed one, the record waits for the user's choice with the server's record beside it.
+ */
+export async function refusedAsChanged(
+  rules: ChangeRules,
+  entry: OutboxEntry,
+  error: RecordSyncError,
+  local: NamedRecord,
+): Promise<object | undefined> {
+  if (error.code !== 'record_changed' || typeof error.current !== 'object' || !error.current) {
+    return undefined;
+  }
+  await db.outbox
+    .where('[entity+recordId]')
+    .equals([entry.entity, entry.recordId])
+    .filter((queued) => queued.action === 'save')
+    .delete();
+  // A deletion queued after it decides what becomes of the record.
+  if (local.deleted) return {};
+  const theirs = error.current as { version: number };
+  const merge = mergeChanges(
+    rules,
+    entry.base,
+    fieldsOf(rules, local),
+    fieldsOf(rules, theirs),
+    'mine',
+  );
+  if (merge.conflicts.length === 0) return settleOn(rules, local, theirs, merge.fields);
+  return {
+    syncState: 'failed',
+    syncError: { ...error, ...(entry.base ? { base: entry.base } : {}) },
+    deleted: 0,
+  };
+}
+
+/**
+ * The user chose, for the fields both devices changed, this phone's values or the other's;
+ * every other field stays as whichever side changed it. The result is sent over the server's
+ * version, or simply stored when it is the server's record.
+ */
+export async function settleChange(
+  rules: ChangeRules,
+  companyId: string,
+  id: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  const table = rules.table();
+  const queued = await db.transaction('rw', table, db.outbox, async () => {
+    const record = await table.get(id);
+    if (!record || record.companyId !== companyId) return false;
+    const changed = changedElsewhere<{ version: number }>(record);
+    if (!changed) return false;
+    const { fields } = mergeChanges(
+      rules,
+      changed.base,
+      fieldsOf(rules, record),
+      fieldsOf(rules, changed.theirs),
+      choice,
+    );
+    const settled = await settleOn(rules, record, changed.theirs, fields);
+    await table.put(settled);
+    return settled.syncState === 'pending';
+  });
+  if (queued) notifyOutboxChange();
+}
