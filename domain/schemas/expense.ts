@@ -2,6 +2,7 @@
 // server parse with the same schema, so an expense the phone accepted offline is accepted later.
 import * as v from 'valibot';
 import { CURRENCIES, HOME_CURRENCY, parseRate } from '../currency';
+import { eatDate, nextEatDay } from '../dates';
 import {
   AMOUNT_TYPES,
   canCategorize,
@@ -59,9 +60,22 @@ export const expenseMessages = {
   statusChangeInvalid: /*i18n*/ { id: 'An expense can be marked processed or canceled' },
   receiptCodeTaken: /*i18n*/ { id: 'This receipt code is already registered' },
   amountsTooLarge: /*i18n*/ { id: 'These amounts are too large to record' },
+  dateOutOfRange: /*i18n*/ { id: "The receipt's date cannot be in the future or before 2000" },
 } satisfies Record<string, Message>;
 
 const em = expenseMessages;
+
+/** No receipt of a business using this app is older than this. */
+export const EARLIEST_RECEIPT_DATE = '2000-01-01';
+
+/**
+ * Whether a receipt can carry this date (YYYY-MM-DD): from 2000 up to tomorrow in EAT, as a
+ * phone's clock may be a day ahead. A year typed wrong (2062 for 2026) would otherwise count
+ * in reports of years no one looks at.
+ */
+export function isPossibleReceiptDate(date: string, now: number = Date.now()): boolean {
+  return date >= EARLIEST_RECEIPT_DATE && date <= nextEatDay(eatDate(now));
+}
 
 export const MAX_EXPENSE_ITEMS = 200;
 export const MAX_EXPENSE_PAYMENTS = 20;
@@ -148,7 +162,7 @@ const expenseObject = v.object({
   source: v.optional(v.picklist(EXPENSE_SOURCES), 'manual'),
   receiptCode,
   /** DD-MM-YYYY as typed (ISO accepted); YYYY-MM-DD out. The receipt's date, EAT. */
-  date: calendarDate(),
+  date: v.pipe(calendarDate(), v.check(isPossibleReceiptDate, em.dateOutOfRange.id)),
   /** HH:mm or HH:mm:ss; HH:mm:ss out. */
   time: timeOfDay(),
   currency: v.optional(v.picklist(CURRENCIES, em.currencyRequired.id), HOME_CURRENCY),

@@ -15,6 +15,7 @@ import {
   expenseMessages as em,
   expenseSchema,
   expenseStatusChangeSchema,
+  isPossibleReceiptDate,
   receiptLookupSchema,
 } from '../../domain/schemas/expense';
 import { fieldMessages as fm } from '../../domain/schemas/fields';
@@ -176,12 +177,26 @@ describe('expense header rules', () => {
   });
 
   it('reads the date as DD-MM-YYYY and refuses days that do not exist', () => {
-    expect(parsed(expenseSchema, expense({ date: '29-02-2028' })).date).toBe('2028-02-29');
+    expect(parsed(expenseSchema, expense({ date: '29-02-2024' })).date).toBe('2024-02-29');
     expect(parsed(expenseSchema, expense({ date: '1/3/2026' })).date).toBe('2026-03-01');
     expect(parsed(expenseSchema, expense({ date: '2026-11-21' })).date).toBe('2026-11-21');
     for (const date of ['29-02-2027', '31-04-2026', '11-21-2026', '21-11-26', '', 'jana']) {
       expect(fieldErrors(expenseSchema, expense({ date })), date).toEqual({
         date: fm.dateInvalid.id,
+      });
+    }
+  });
+
+  it('refuses a date in the future or before 2000, allowing a phone clock a day ahead', () => {
+    const now = Date.parse('2026-11-28T21:30:00Z'); // 00:30 on the 29th in Dar es Salaam
+    expect(isPossibleReceiptDate('2026-11-29', now)).toBe(true);
+    expect(isPossibleReceiptDate('2026-11-30', now)).toBe(true);
+    expect(isPossibleReceiptDate('2026-12-01', now)).toBe(false);
+    expect(isPossibleReceiptDate('2000-01-01', now)).toBe(true);
+    expect(isPossibleReceiptDate('1999-12-31', now)).toBe(false);
+    for (const date of ['12-05-2062', '31-12-1999']) {
+      expect(fieldErrors(expenseSchema, expense({ date })), date).toEqual({
+        date: em.dateOutOfRange.id,
       });
     }
   });
