@@ -4,7 +4,8 @@
 // closed. Turning it off unsubscribes this browser only.
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PushSubscriptionInput } from '../../../domain/push';
 import { readFailure } from '../../api/errors';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '../../api/push';
@@ -40,7 +41,10 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+const pushServiceFailed = msg`This browser's notification service did not answer. Check the connection and try again; a browser without Google services may not be able to get notifications.`;
+
 export function NotificationsCard() {
+  const { i18n } = useLingui();
   const online = useOnline();
   const [state, setState] = useState<State>('checking');
   const [busy, setBusy] = useState(false);
@@ -67,10 +71,20 @@ export function NotificationsCard() {
       if (!found) return setState('unavailable');
       if ((await Notification.requestPermission()) !== 'granted') return setState('blocked');
       const { publicKey } = await fetchPushKey();
-      const subscription = await found.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(publicKey),
-      });
+      let subscription: PushSubscription;
+      try {
+        subscription = await found.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: keyBytes(publicKey),
+        });
+      } catch (error) {
+        // The browser's own push service refused or did not answer (no connection to it, or a
+        // browser without one): nothing the server said, so not the server's message.
+        if (error instanceof DOMException && error.name === 'NotAllowedError') {
+          return setState('blocked');
+        }
+        return notifyFailure({ code: 'push_service', message: i18n._(pushServiceFailed) });
+      }
       await savePushSubscription(subscription.toJSON() as PushSubscriptionInput);
       setState('on');
     } catch (error) {
