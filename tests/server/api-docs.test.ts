@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMPLE_ACCOUNT,
+  EXAMPLE_NEW_OPERATOR,
   EXAMPLE_TOKENS,
   VARYING_VALUES,
   authExamples,
@@ -37,6 +38,18 @@ beforeAll(async () => {
     email: EXAMPLE_ACCOUNT.email,
     mobile: EXAMPLE_ACCOUNT.mobile,
     passwordHash: await hashPassword(EXAMPLE_ACCOUNT.password),
+  });
+  await createUser(env.deps.db, 'operator', {
+    id: EXAMPLE_NEW_OPERATOR.id,
+    companyId: company.id,
+    organizationId: company.organizationId,
+    username: EXAMPLE_NEW_OPERATOR.username,
+    firstName: EXAMPLE_NEW_OPERATOR.firstname,
+    lastName: EXAMPLE_NEW_OPERATOR.lastname,
+    email: EXAMPLE_NEW_OPERATOR.email,
+    mobile: EXAMPLE_NEW_OPERATOR.mobile,
+    passwordHash: await hashPassword(EXAMPLE_NEW_OPERATOR.password),
+    mustChangePassword: true,
   });
 });
 afterAll(async () => {

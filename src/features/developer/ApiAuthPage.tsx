@@ -21,6 +21,7 @@ export function ApiAuthPage() {
   const contents: [string, string][] = [
     ['start', t`Before you start`],
     ['sign-in', t`Signing in`],
+    ['first-password', t`A new person's first password`],
     ['token', t`The access token`],
     ['refresh', t`Refreshing the tokens`],
     ['sign-out', t`Signing out`],
@@ -87,6 +88,45 @@ export function ApiAuthPage() {
           </Trans>
         </P>
         <ExampleBlock example={authExamples.loginInvalid} title={<Trans>Empty fields</Trans>} />
+      </Section>
+
+      <Section id="first-password" title={<Trans>A new person's first password</Trans>}>
+        <P>
+          <Trans>
+            A person you create in the app for a system signs in first with the password they were
+            given, and the answer says <Code>changePassword: true</Code>. Until they choose their
+            own password, every other call answers 403 with the code{' '}
+            <Code>password_change_required</Code>.
+          </Trans>
+        </P>
+        <ExampleBlock
+          example={authExamples.firstLogin}
+          title={<Trans>The first sign-in of a new person</Trans>}
+        />
+        <ExampleBlock
+          example={authExamples.firstRefused}
+          title={<Trans>Any other call before the password is chosen</Trans>}
+        />
+        <P>
+          <Trans>
+            <Code>POST /api/v2/user/first-password</Code> with <Code>newPassword</Code> and{' '}
+            <Code>confirmPassword</Code>, sent with the first access token, sets the password: 6 to
+            20 characters with a capital letter, a small letter, a digit and another sign. It
+            answers new tokens and the person; the tokens of the first sign-in stop working.
+          </Trans>
+        </P>
+        <ExampleBlock
+          example={authExamples.firstPassword}
+          title={<Trans>Choosing the password</Trans>}
+        />
+        <ExampleBlock
+          example={authExamples.firstDone}
+          title={<Trans>With the new access token</Trans>}
+        />
+        <ExampleBlock
+          example={authExamples.firstOldToken}
+          title={<Trans>With the first access token</Trans>}
+        />
       </Section>
 
       <Section id="token" title={<Trans>The access token</Trans>}>

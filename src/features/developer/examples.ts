@@ -51,6 +51,24 @@ export const EXAMPLE_TOKENS = {
   newAccess:
     'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiY29tcGFueV9vd25lciIsInR2IjoxfQ.Zt3m0cQ8vJbq2H7Kp9WfYx1LsRkNaE4uGdV6oTi5Bh8',
   newRefresh: 'uS_2eXCXMQx99FfgSnO90UwCs5ExfjIEJK-U1JGiXMg',
+  firstAccess:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoib3BlcmF0b3IiLCJ0diI6MH0.q8Vn2xR0cTjA5mKw7LbZ3sHdYe1UfGiP4oNaXk6rQ9E',
+  firstRefresh: 'b7Rk2mWq9ZtX0cVn4LpA1sDfGh5JkQeUyIoP3aSdF6g',
+  chosenAccess:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoib3BlcmF0b3IiLCJ0diI6MX0.Hc4pT9wZ2aLm6QxV1nRb8YsKe3JdUf0GiOrNo7Wt5Aq',
+  chosenRefresh: 'Qx3nV8bT1mZr6KwY0pLc4sAe9GhDjUf2iOkNq5RtS7a',
+} as const;
+
+/** A person your company just created for a system, who has not chosen a password yet. */
+export const EXAMPLE_NEW_OPERATOR = {
+  id: '5b0e8c2d-7f14-4a9b-8e63-2d9c0a4f1b77',
+  username: 'erp.mwanga',
+  password: 'Mwanzo-2026!',
+  newPassword: 'Mfumo-wa-ERP-9',
+  firstname: 'ERP',
+  lastname: 'Mwanga',
+  email: 'erp@dukamwanga.co.tz',
+  mobile: '754998877',
 } as const;
 
 /** The account the examples sign in with. */
@@ -90,7 +108,29 @@ const sessionUser = {
   changePassword: false,
 };
 
-const { access, refresh, newAccess, newRefresh } = EXAMPLE_TOKENS;
+const {
+  access,
+  refresh,
+  newAccess,
+  newRefresh,
+  firstAccess,
+  firstRefresh,
+  chosenAccess,
+  chosenRefresh,
+} = EXAMPLE_TOKENS;
+
+const newOperator = {
+  ...sessionUser,
+  id: EXAMPLE_NEW_OPERATOR.id,
+  username: EXAMPLE_NEW_OPERATOR.username,
+  firstname: EXAMPLE_NEW_OPERATOR.firstname,
+  lastname: EXAMPLE_NEW_OPERATOR.lastname,
+  email: EXAMPLE_NEW_OPERATOR.email,
+  mobile: EXAMPLE_NEW_OPERATOR.mobile,
+  role: 'operator',
+  user_type: 'operator',
+  changePassword: true,
+};
 const loginBody = { username: EXAMPLE_ACCOUNT.username, password: EXAMPLE_ACCOUNT.password };
 
 export const authExamples = {
@@ -207,6 +247,60 @@ export const authExamples = {
       },
     },
   },
+  firstLogin: {
+    method: 'POST',
+    path: '/api/v2/login',
+    headers: json,
+    body: { username: EXAMPLE_NEW_OPERATOR.username, password: EXAMPLE_NEW_OPERATOR.password },
+    response: {
+      status: 200,
+      body: { token: firstAccess, refresh_token: firstRefresh, user: newOperator },
+    },
+  },
+  firstRefused: {
+    method: 'GET',
+    path: '/v1/accounting/invoices',
+    headers: bearer(firstAccess),
+    response: {
+      status: 403,
+      body: {
+        code: 'password_change_required',
+        message: errorMessages.password_change_required.id,
+      },
+    },
+  },
+  firstPassword: {
+    method: 'POST',
+    path: '/api/v2/user/first-password',
+    headers: { ...json, ...bearer(firstAccess) },
+    body: {
+      newPassword: EXAMPLE_NEW_OPERATOR.newPassword,
+      confirmPassword: EXAMPLE_NEW_OPERATOR.newPassword,
+    },
+    response: {
+      status: 200,
+      body: {
+        token: chosenAccess,
+        refresh_token: chosenRefresh,
+        user: { ...newOperator, changePassword: false },
+      },
+    },
+  },
+  firstDone: {
+    method: 'GET',
+    path: '/api/v2/user/me',
+    headers: bearer(chosenAccess),
+    response: { status: 200, body: { ...newOperator, changePassword: false } },
+  },
+  firstOldToken: {
+    method: 'GET',
+    path: '/api/v2/user/me',
+    headers: bearer(firstAccess),
+    response: {
+      status: 401,
+      body: { code: 'token_invalid', message: errorMessages.token_invalid.id },
+    },
+  },
   preflight: {
     method: 'OPTIONS',
     path: '/v1/accounting/invoices',
@@ -236,6 +330,7 @@ export const authScenarios: (keyof typeof authExamples)[][] = [
   ['login', 'logout', 'afterLogout'],
   ['login', 'loginRefused', 'loginInvalid', 'preflight'],
   ['login', 'rateLimited'],
+  ['firstLogin', 'firstRefused', 'firstPassword', 'firstDone', 'firstOldToken'],
 ];
 
 export const INVOICE_ID = '3f1c2a9e-8b4d-4c7a-9e52-6d0b1f7a2c48';
