@@ -312,8 +312,17 @@ describe('a customer changed on two phones', () => {
 
     await context.setOffline(false);
     await syncBadge(page, '1 change refused');
+    // The sync panel leads to the customer's page, where the choice is made.
+    await page.goto('/customers');
+    await page.getByTestId('sync-state').getByRole('button').click();
+    const panel = page.getByRole('dialog', { name: 'Sync with the server' });
+    await panel
+      .getByText('Someone else changed this record in the meantime. Choose which version to keep.')
+      .waitFor();
+    await panel.getByRole('link', { name: 'Open' }).click();
     const conflict = page.getByRole('alert').filter({ hasText: 'Changed on another device too' });
     await conflict.waitFor();
+    await page.getByRole('heading', { name }).waitFor();
     await conflict.getByText('This phone: 0754 999 000').waitFor();
     await conflict.getByText('Other device: 0754 333 444').waitFor();
     await expect(conflict.getByText('Email').count()).resolves.toBe(0);

@@ -17,10 +17,13 @@ import { entityLabels, outboxActionLabels } from './labels';
 function RecordLink({
   entity,
   id,
+  code,
   onNavigate,
 }: {
   entity: SyncedEntity;
   id: string;
+  /** The refusal's code: a change another device made too is settled on the record's page. */
+  code: string;
   onNavigate: () => void;
 }) {
   const { t } = useLingui();
@@ -54,6 +57,13 @@ function RecordLink({
     );
   }
   if (entity === 'expense_attachment') return null;
+  if (entity === 'customer' && code === 'record_changed') {
+    return (
+      <ButtonLink to="/customers/$customerId" params={{ customerId: id }} {...common}>
+        {t`Open`}
+      </ButtonLink>
+    );
+  }
   return entity === 'customer' ? (
     <ButtonLink to="/customers/$customerId/edit" params={{ customerId: id }} {...common}>
       {t`Open`}
@@ -182,7 +192,12 @@ export function SyncPanel({ state, onNavigate }: { state: SyncState; onNavigate:
                     {change.error.message}
                   </Text>
                 </div>
-                <RecordLink entity={change.entity} id={change.recordId} onNavigate={onNavigate} />
+                <RecordLink
+                  entity={change.entity}
+                  id={change.recordId}
+                  code={change.error.code}
+                  onNavigate={onNavigate}
+                />
               </Group>
             </Card>
           ))}
