@@ -8,6 +8,7 @@ import { json, stubServer } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
+import { chooseInUserMenu } from './helpers/user-menu';
 
 beforeEach(resetLocalDatabase);
 afterEach(async () => {
@@ -126,8 +127,7 @@ describe('leaving a form with what was typed not saved', () => {
   it('lets a user who signs out from a typed form reach the sign-in page', async () => {
     const { router } = await open('/customers/new', 'New customer');
     await userEvent.type(screen.getByLabelText(/^Customer name/), 'Neema Mushi');
-    await userEvent.click(screen.getByTestId('user-menu'));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await chooseInUserMenu('Sign out');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(question()).toBeNull();
   });

@@ -8,6 +8,7 @@ import { saveProduct } from '../../src/db/products';
 import { useSession } from '../../src/stores/session';
 import { json } from './helpers/fetch';
 import { stubApiEdge } from './helpers/api-edge';
+import { chooseInUserMenu } from './helpers/user-menu';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
@@ -45,13 +46,7 @@ async function allHere() {
   expect(screen.getByRole('button', { name: 'Export' })).toHaveProperty('disabled', false);
 }
 
-async function openSignOut() {
-  await userEvent.click(screen.getByTestId('user-menu'));
-  // A role query over the whole dashboard computes every element's style in jsdom and can take
-  // longer than its wait on a busy machine: find the item by its text inside the open menu.
-  const menu = await screen.findByText('Sign out', { selector: '[role=menu] *' });
-  await userEvent.click(menu.closest('[role=menuitem]')!);
-}
+const openSignOut = () => chooseInUserMenu('Sign out');
 
 describe('the sync state in the shell', () => {
   it('shows the changes waiting while offline, then synced once the server takes them', async () => {
