@@ -155,13 +155,18 @@ describe.each(kinds)('with faults on %s', (kind) => {
   );
 
   it.skipIf(skip)('fences off a sender that stalled past its lease', async () => {
+    env.sim.setFaults({});
     const company = await env.company();
     await env.fiscalize(invoiceFor(company.id));
-    env.sim.setFaults({ timeoutRate: 1, hangMs: 800 });
     const stalled = env.worker({ requestTimeoutMs: 600, leaseMs: 1_000, holder: 'stalled' });
+    const tokenAsked = env.nextRequestTo('/vfdtoken');
+    const posted = env.nextRequestTo('/api/efdmsRctInfo');
     const sending = stalled.sendCompany(company.id);
+    // The sender gets its token; TRA then holds its receipt without an answer.
+    await tokenAsked;
+    env.sim.setFaults({ timeoutRate: 1, hangMs: 800 });
+    await posted;
     // While the stalled sender waits on TRA, its lease runs out and another takes over.
-    await new Promise((resolve) => setTimeout(resolve, 100));
     env.clock.advance(1_001);
     env.sim.setFaults({});
     const fresh = env.worker({ requestTimeoutMs: 2_000, leaseMs: 1_000, holder: 'fresh' });

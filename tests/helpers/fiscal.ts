@@ -94,6 +94,11 @@ export interface FiscalEnv {
   /** Sends until the company's queue is empty, moving the clock over each backoff. */
   drain(worker: TraWorker, companyId: string, maxRounds?: number): Promise<void>;
   pending(companyId: string): Promise<number>;
+  /**
+   * Resolves once the simulator receives the next request to `path`, before it decides that
+   * request's faults: faults set after awaiting this apply to later requests only.
+   */
+  nextRequestTo(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -121,8 +126,19 @@ export async function createFiscalEnv(options: FiscalEnvOptions = {}): Promise<F
     ...(options.random ? { random: options.random } : {}),
     ...(options.simTokenTtlSeconds ? { tokenTtlSeconds: options.simTokenTtlSeconds } : {}),
   });
+  const awaited: { path: string; arrived: () => void }[] = [];
+  // Hono runs the route's first statements, where the simulator draws its faults, within this
+  // call: a waiter's continuation comes after that draw.
+  const fetchWithArrivals: typeof sim.app.fetch = (request, ...rest) => {
+    const path = new URL(request.url).pathname;
+    for (const waiter of awaited.filter((w) => w.path === path)) {
+      awaited.splice(awaited.indexOf(waiter), 1);
+      waiter.arrived();
+    }
+    return sim.app.fetch(request, ...rest);
+  };
   const http: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: sim.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: fetchWithArrivals, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const address = http.address();
   const simUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -185,6 +201,9 @@ export async function createFiscalEnv(options: FiscalEnvOptions = {}): Promise<F
         .from(traOutbox)
         .where(and(eq(traOutbox.companyId, companyId), eq(traOutbox.status, 'pending')));
       return row?.n ?? 0;
+    },
+    nextRequestTo(path) {
+      return new Promise((arrived) => awaited.push({ path, arrived }));
     },
     async drain(worker, companyId, maxRounds = 2_000) {
       for (let round = 0; round < maxRounds; round++) {
