@@ -97,10 +97,11 @@ export function publicApiCors(): MiddlewareHandler<AppEnv> {
       'Content-Type',
       'Accept-Language',
       'Idempotency-Key',
+      'If-Match',
       'X-Device-Id',
       'X-File-Name',
     ],
-    exposeHeaders: ['Content-Disposition', 'Retry-After', 'Idempotent-Replayed'],
+    exposeHeaders: ['Content-Disposition', 'ETag', 'Retry-After', 'Idempotent-Replayed'],
     maxAge: 7200,
   });
 }

@@ -2,6 +2,7 @@
 // over HTTPS, the public API open to other sites through CORS and nothing else readable from
 // them; and how the built app is served: compressed by what the browser accepts, hashed assets
 // cached for good, the shell and service worker revalidated, no source maps.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { compressResponses } from '../../server/http/compression';
 import { receiptPageLinks } from '../../server/receipts/routes';
 import { mountStatic } from '../../server/static';
 import { createTestServer, type TestServer } from '../helpers/server';
+import { signedInCompany } from '../helpers/session';
 
 let server: TestServer;
 let plain: TestServer;
@@ -174,14 +176,15 @@ describe('cross-origin access', () => {
         headers: {
           origin,
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'authorization, content-type, idempotency-key',
+          'access-control-request-headers':
+            'authorization, content-type, idempotency-key, if-match',
         },
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-allow-methods')).toMatch(/POST/);
       const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase();
-      for (const header of ['authorization', 'content-type', 'idempotency-key'])
+      for (const header of ['authorization', 'content-type', 'idempotency-key', 'if-match'])
         expect(allowed).toContain(header);
       expect(response.headers.get('access-control-allow-credentials')).toBeNull();
       expect(Number(response.headers.get('access-control-max-age'))).toBeGreaterThan(0);
@@ -194,6 +197,29 @@ describe('cross-origin access', () => {
     const refused = await get('/v1/accounting/invoices', { origin });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it("lets another site read a record's version and send it back with a change", async () => {
+    const { token } = await signedInCompany(server);
+    const id = crypto.randomUUID();
+    const path = `/v1/accounting/products/${id}`;
+    const product = { id, name: 'Sukari 1kg', unitPrice: 350_000, taxType: 'standard' };
+    const created = await server.call('PUT', path, { token, headers: { origin }, body: product });
+    expect(created.headers.get('etag')).toBe('"1"');
+    const exposed = created.headers.get('access-control-expose-headers')!.toLowerCase();
+    expect(exposed.split(/,\s*/)).toContain('etag');
+    const preflight = await server.app.request(path, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization, content-type, if-match',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PUT/);
+    expect(preflight.headers.get('access-control-allow-headers')!.toLowerCase()).toContain(
+      'if-match',
+    );
   });
 
   it('gives nothing else to other sites', async () => {

@@ -254,8 +254,8 @@ export function ApiAuthPage() {
             of any origin. It uses no cookies, so send no credentials: the bearer token is the only
             proof. The browser may send the headers <Code>Authorization</Code>,{' '}
             <Code>Content-Type</Code>, <Code>Accept-Language</Code>, <Code>Idempotency-Key</Code>,{' '}
-            <Code>X-Device-Id</Code> and <Code>X-File-Name</Code>, and may read{' '}
-            <Code>Retry-After</Code>, <Code>Idempotent-Replayed</Code> and{' '}
+            <Code>If-Match</Code>, <Code>X-Device-Id</Code> and <Code>X-File-Name</Code>, and may
+            read <Code>Retry-After</Code>, <Code>Idempotent-Replayed</Code>, <Code>ETag</Code> and{' '}
             <Code>Content-Disposition</Code>. The browser keeps the answer to its preflight for two
             hours.
           </Trans>

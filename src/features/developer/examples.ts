@@ -315,8 +315,8 @@ export const authExamples = {
         'Access-Control-Allow-Origin': '*',
         'Access-Control-Allow-Methods': 'GET,HEAD,POST,PUT,PATCH,DELETE',
         'Access-Control-Allow-Headers':
-          'Authorization,Content-Type,Accept-Language,Idempotency-Key,X-Device-Id,X-File-Name',
-        'Access-Control-Expose-Headers': 'Content-Disposition,Retry-After,Idempotent-Replayed',
+          'Authorization,Content-Type,Accept-Language,Idempotency-Key,If-Match,X-Device-Id,X-File-Name',
+        'Access-Control-Expose-Headers': 'Content-Disposition,ETag,Retry-After,Idempotent-Replayed',
         'Access-Control-Max-Age': '7200',
       },
     },
