@@ -15,7 +15,8 @@ import {
 import { isoDate } from '../../domain/schemas/company';
 import { uuidSchema } from '../../domain/schemas/record';
 import type { AppEnv, Deps } from '../context';
-import { parseWith, readJson } from '../http/validate';
+import { expectedVersion, parseWith, readJson } from '../http/validate';
+import { versionTag } from '../../domain/sync-batch';
 import { periodOf } from '../reports/period';
 import { expenseModule, moduleContext, pathId } from './access';
 import {
@@ -166,15 +167,19 @@ export function expenseRoutes(deps: Deps) {
 
   app.get('/:id', async (c) => {
     const ctx = await moduleContext(c, deps);
-    return c.json(await getExpense(deps.db, ctx.companyId, pathId(c, 'id', expenseNotFound)));
+    const record = await getExpense(deps.db, ctx.companyId, pathId(c, 'id', expenseNotFound));
+    c.header('ETag', versionTag(record.version));
+    return c.json(record);
   });
 
   app.put('/:id', async (c) => {
     const ctx = await moduleContext(c, deps);
     const id = pathId(c, 'id', expenseNotFound);
+    const expected = expectedVersion(c);
     const body = await readJson(c);
     const expense = parseWith(expenseSchema, { ...(body as object), id });
-    const result = await saveExpense(ctx, id, expense, 'upsert');
+    const result = await saveExpense(ctx, id, expense, 'upsert', expected);
+    c.header('ETag', versionTag(result.expense.version));
     return c.json(result.expense, result.created ? 201 : 200);
   });
 

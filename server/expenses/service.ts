@@ -28,6 +28,7 @@ import { auditLog, expenseCategories, expenses, users } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import type { CompanyContext } from '../http/company';
 import { reserveChangeSeq } from '../sync/changes';
+import { assertVersion } from '../sync/save';
 import { toExpense, type ExpenseRow } from './records';
 import { linkVendor } from './vendors';
 
@@ -158,14 +159,17 @@ export interface SavedExpense {
 
 /**
  * Creates the expense, or replaces a pending one with the content given (PUT of the phone's
- * id). Saving the same content again answers the stored expense. The seller is linked to the
- * company's vendor with that TIN or serial, or becomes one.
+ * id). Saving the same content again answers the stored expense. A change made on a version
+ * another device has since replaced (`expected`, the request's If-Match) is refused with the
+ * stored expense. The seller is linked to the company's vendor with that TIN or serial, or
+ * becomes one.
  */
 export async function saveExpense(
   ctx: CompanyContext,
   id: string,
   expense: Expense,
   mode: 'create' | 'upsert',
+  expected: number | null = null,
 ): Promise<SavedExpense> {
   const { deps, companyId, userId } = ctx;
   const now = deps.clock.now();
@@ -183,6 +187,7 @@ export async function saveExpense(
         if (mode === 'create') throw appError(409, 'conflict');
         if (existing.status !== 'pending') throw appError(409, 'expense_locked');
       }
+      assertVersion(existing, expected, () => toExpense(existing!));
       await assertReceiptFree(tx, companyId, id, columns.receiptCode);
       await assertCategory(tx, companyId, columns.categoryId);
       const vendorId = await linkVendor(tx, ctx, expense.vendor, now);

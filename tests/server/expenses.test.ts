@@ -207,6 +207,63 @@ describe('recording an expense by hand', () => {
     expect(back.body.fields.status).toBe('An expense can be marked processed or canceled');
   });
 
+  it('refuses a change made on a version another device has since replaced, with the stored expense', async () => {
+    const { token } = await shop();
+    const input = expense();
+    const path = `/v1/accounting/expenses/${input.id}`;
+    const created = await server.call('PUT', path, { token, body: input });
+    expect(created.headers.get('etag')).toBe('"1"');
+    // Two phones hold version 1: one pays by mobile money, then the other picks a category.
+    const paidOther = { ...input, payments: [{ method: 'EMONEY', amount: 590_000 }] };
+    const first = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"1"' },
+      body: paidOther,
+    });
+    expect(first).toMatchObject({ status: 200, body: { version: 2 } });
+    expect(first.headers.get('etag')).toBe('"2"');
+    const categoryId = crypto.randomUUID();
+    await server.call('POST', '/v1/accounting/expense-categories', {
+      token,
+      body: { id: categoryId, name: 'Stock', code: `STOCK${digits(4)}`, description: '' },
+    });
+    const second = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"1"' },
+      body: { ...input, categoryId },
+    });
+    expect(second.status).toBe(412);
+    expect(second.body).toMatchObject({
+      code: 'record_changed',
+      current: { version: 2, categoryId: null, payments: [{ method: 'EMONEY' }] },
+    });
+    const read = await server.call('GET', path, { token });
+    expect(read.body).toMatchObject({ version: 2, categoryId: null });
+    expect(read.headers.get('etag')).toBe('"2"');
+    // Sent again, an accepted change is answered as stored; made on version 2, it is accepted.
+    const replay = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"1"' },
+      body: paidOther,
+    });
+    expect(replay).toMatchObject({ status: 200, body: { version: 2 } });
+    const merged = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': '"2"' },
+      body: { ...paidOther, categoryId },
+    });
+    expect(merged).toMatchObject({ status: 200, body: { version: 3, categoryId } });
+    const junk = await server.call('PUT', path, {
+      token,
+      headers: { 'If-Match': 'W/3' },
+      body: input,
+    });
+    expect(junk).toMatchObject({
+      status: 400,
+      body: { fields: { 'If-Match': expect.any(String) } },
+    });
+  });
+
   it('lists the company’s expenses newest first, by status, period, vendor and search', async () => {
     const { token } = await shop();
     const old = expense({ date: '01-06-2025' });
