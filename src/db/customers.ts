@@ -16,7 +16,7 @@ import { db, type LocalCustomer, type LocalFields, type MetaRow } from './db';
 import { addToOutbox, notifyOutboxChange, outboxEntry } from './outbox';
 import { RecordValidationError, validate } from './validation';
 import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
-import { changeOf, settleChange, type ChangeRules } from './record-changes';
+import { changeOf, settleChange, type ChangedTable, type ChangeRules } from './record-changes';
 
 const path = (id: string) => `/v1/accounting/customers/${id}`;
 
@@ -174,7 +174,7 @@ export async function keepRefusedCustomer(companyId: string, id: string): Promis
 /** How a customer's change merges with another device's (an identification is one field). */
 export const customerChanges: ChangeRules<Customer> = {
   entity: 'customer',
-  table: () => db.customers as unknown as NamedTable,
+  table: () => db.customers as unknown as ChangedTable,
   path,
   groups: [
     ['name'],
@@ -189,6 +189,7 @@ export const customerChanges: ChangeRules<Customer> = {
     ...customerSearchFields(fields as unknown as CustomerFields),
   }),
   toLocal: (server, companyId) => syncedCustomer(server, companyId),
+  label: (record) => (record as LocalCustomer).name,
 };
 
 /**

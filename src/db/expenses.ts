@@ -22,6 +22,13 @@ import {
 import { db, type LocalExpense } from './db';
 import { attachmentRecords, type NewAttachment } from './expense-attachments';
 import { addToOutbox, notifyOutboxChange } from './outbox';
+import {
+  changeOf,
+  settleChange,
+  type ChangedTable,
+  type ChangeRules,
+  type Fields,
+} from './record-changes';
 import { RecordValidationError, validate } from './validation';
 
 const base = (id: string) => `/v1/accounting/expenses/${id}`;
@@ -167,6 +174,7 @@ export async function saveExpense(
         ...syncedExpense(server, companyId),
         syncState: 'pending',
       };
+      const change = await changeOf(expenseChanges, existing);
       await db.expenses.put(saved);
       await addToOutbox(
         {
@@ -177,6 +185,7 @@ export async function saveExpense(
           label: expenseLabel(saved),
           method: 'PUT',
           path: base(id),
+          ...change,
           body: { type: 'json', json: apiBody(expense) },
         },
         now,
@@ -187,6 +196,48 @@ export async function saveExpense(
   );
   notifyOutboxChange();
   return record;
+}
+
+/** The expense with these fields of its PUT, its totals and search keys made again from them. */
+function expenseWithFields(record: LocalExpense, fields: Fields): LocalExpense {
+  const changed = { ...record, ...fields } as LocalExpense;
+  const { rateMicros, ...amounts } = expenseAmounts(changed);
+  const expense = { ...changed, ...amounts, currencyRate: rateMicros / RATE_SCALE };
+  return { ...expense, ...expenseIndexFields(expense) };
+}
+
+/**
+ * How an expense's change merges with another device's: the items, whether their amounts hold
+ * VAT and the payments that must add up to them are one field; the rate goes with its currency,
+ * the time with its date, and the seller is taken whole.
+ */
+export const expenseChanges: ChangeRules<ExpenseRecord> = {
+  entity: 'expense',
+  table: () => db.expenses as unknown as ChangedTable,
+  path: base,
+  groups: [
+    ['receiptCode'],
+    ['date', 'time'],
+    ['currency', 'currencyRate'],
+    ['amountType', 'items', 'payments'],
+    ['categoryId'],
+    ['vendor'],
+  ],
+  withFields: (record, fields) => expenseWithFields(record as LocalExpense, fields),
+  toLocal: (server, companyId) => syncedExpense(server, companyId),
+  label: (record) => expenseLabel(record as LocalExpense),
+};
+
+/**
+ * The user's choice for the fields both this phone and another device changed: this phone's
+ * values, sent over the other version, or the other device's.
+ */
+export function settleExpenseChange(
+  companyId: string,
+  id: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  return settleChange(expenseChanges as ChangeRules, companyId, id, choice);
 }
 
 /** A pending expense that only knows its receipt code and time, until TRA's page is read. */

@@ -12,7 +12,7 @@ import { db, type LocalFields, type LocalProduct } from './db';
 import { addToOutbox, notifyOutboxChange } from './outbox';
 import { RecordValidationError, validate } from './validation';
 import { keepRefusedDeletion, queueDeletion, type NamedTable } from './named-records';
-import { changeOf, settleChange, type ChangeRules } from './record-changes';
+import { changeOf, settleChange, type ChangedTable, type ChangeRules } from './record-changes';
 
 const path = (id: string) => `/v1/accounting/products/${id}`;
 
@@ -110,7 +110,7 @@ export async function keepRefusedProduct(companyId: string, id: string): Promise
 /** How a product's change merges with another device's. */
 export const productChanges: ChangeRules<Product> = {
   entity: 'product',
-  table: () => db.products as unknown as NamedTable,
+  table: () => db.products as unknown as ChangedTable,
   path,
   groups: [['name'], ['unitPrice'], ['taxType'], ['priceIncludesVat']],
   withFields: (record, fields) => ({
@@ -119,6 +119,7 @@ export const productChanges: ChangeRules<Product> = {
     ...productSearchFields(fields as unknown as ProductFields),
   }),
   toLocal: (server, companyId) => syncedProduct(server, companyId),
+  label: (record) => (record as LocalProduct).name,
 };
 
 /**

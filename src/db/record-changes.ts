@@ -1,9 +1,10 @@
-// Changes of a customer or product when another device changed it too. A save names the version
+// Changes of a customer, product or expense when another device changed it too. A save names the version
 // the user changed (If-Match) and keeps that version's fields as its base; when the server
 // refuses it because the record has moved on, each field is taken from the side that changed it
 // (a three-way merge against the base). Only a field both sides changed, differently, needs the
 // user: until they choose, the record keeps this phone's fields with the server's beside them,
 // so nothing typed on either device is overwritten without someone deciding.
+import type { Table } from 'dexie';
 import { versionTag } from '../../domain/sync-batch';
 import {
   db,
@@ -12,25 +13,30 @@ import {
   type RecordSyncError,
   type SyncedEntity,
 } from './db';
-import type { NamedRecord, NamedTable } from './named-records';
 import { addToOutbox, notifyOutboxChange } from './outbox';
 
 export type Fields = Record<string, unknown>;
 
+/** A record whose changes carry the version they were made on. */
+export type ChangedRecord = LocalFields & { id: string; version: number };
+export type ChangedTable = Table<ChangedRecord, string>;
+
 /** What a kind of record tells the merge. */
 export interface ChangeRules<Server extends { version: number } = { version: number }> {
   entity: SyncedEntity;
-  table(): NamedTable;
+  table(): ChangedTable;
   path(id: string): string;
   /**
    * The fields a save sends, in groups that change together and are merged as one (an
-   * identification's type and number).
+   * identification's type and number; an expense's items and whether their amounts hold VAT).
    */
   groups: readonly (readonly string[])[];
-  /** The record with these fields (and its search keys to match). */
-  withFields(record: NamedRecord, fields: Fields): NamedRecord;
+  /** The record with these fields (and its search keys and totals to match). */
+  withFields(record: ChangedRecord, fields: Fields): ChangedRecord;
   /** The server's record as the device stores it, synced. */
-  toLocal(server: Server, companyId: string): NamedRecord;
+  toLocal(server: Server, companyId: string): ChangedRecord;
+  /** What the list of changes waiting calls the record. */
+  label(record: ChangedRecord): string;
 }
 
 export function fieldsOf(rules: ChangeRules, record: object): Fields {
@@ -38,8 +44,32 @@ export function fieldsOf(rules: ChangeRules, record: object): Fields {
   return Object.fromEntries(rules.groups.flat().map((key) => [key, source[key] ?? null]));
 }
 
+/**
+ * Whether two values of a field are the same: lists and objects (an expense's items, its
+ * seller) by their content, whatever the order of their keys; missing and null alike.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const left = a ?? null;
+  const right = b ?? null;
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || !left || !right) return false;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameValue(item, right[index]))
+    );
+  }
+  const l = left as Fields;
+  const r = right as Fields;
+  return [...new Set([...Object.keys(l), ...Object.keys(r)])].every((key) =>
+    sameValue(l[key], r[key]),
+  );
+}
+
 const sameIn = (keys: readonly string[], a: Fields, b: Fields) =>
-  keys.every((key) => (a[key] ?? null) === (b[key] ?? null));
+  keys.every((key) => sameValue(a[key], b[key]));
 
 export interface Merge {
   fields: Fields;
@@ -82,7 +112,7 @@ export function mergeChanges(
  */
 export async function changeOf(
   rules: ChangeRules,
-  existing: NamedRecord | undefined,
+  existing: ChangedRecord | undefined,
 ): Promise<Pick<OutboxEntry, 'headers' | 'base'>> {
   if (!existing || existing.version === 0) return {};
   const queued = await db.outbox
@@ -119,7 +149,7 @@ export function changedElsewhere<Server>(
  */
 export function conflictOf<Server extends { version: number }>(
   rules: ChangeRules<Server>,
-  record: NamedRecord,
+  record: ChangedRecord,
 ): { theirs: Server; fields: string[] } | null {
   const changed = changedElsewhere<Server>(record);
   if (!changed) return null;
@@ -136,28 +166,24 @@ export function conflictOf<Server extends { version: number }>(
 /** Queues the save of `fields` over the server's version `server` (inside a transaction). */
 async function queueOver(
   rules: ChangeRules,
-  record: NamedRecord,
-  server: NamedRecord,
+  record: ChangedRecord,
+  server: ChangedRecord,
   fields: Fields,
-): Promise<NamedRecord> {
+): Promise<ChangedRecord> {
+  const changed = rules.withFields(record, fields);
   await addToOutbox({
     companyId: record.companyId,
     entity: rules.entity,
     recordId: record.id,
     action: 'save',
-    label: String(fields.name ?? record.name),
+    label: rules.label(changed),
     method: 'PUT',
     path: rules.path(record.id),
     headers: { 'If-Match': versionTag(server.version) },
     base: fieldsOf(rules, server),
     body: { type: 'json', json: fields },
   });
-  return {
-    ...rules.withFields(record, fields),
-    version: server.version,
-    syncState: 'pending',
-    syncError: null,
-  };
+  return { ...changed, version: server.version, syncState: 'pending', syncError: null };
 }
 
 /**
@@ -166,10 +192,10 @@ async function queueOver(
  */
 async function settleOn(
   rules: ChangeRules,
-  record: NamedRecord,
+  record: ChangedRecord,
   theirs: { version: number },
   fields: Fields,
-): Promise<NamedRecord> {
+): Promise<ChangedRecord> {
   const server = rules.toLocal(theirs, record.companyId);
   if (sameIn(rules.groups.flat(), fields, server as unknown as Fields)) return server;
   return queueOver(rules, record, server, fields);
@@ -185,7 +211,7 @@ export async function refusedAsChanged(
   rules: ChangeRules,
   entry: OutboxEntry,
   error: RecordSyncError,
-  local: NamedRecord,
+  local: ChangedRecord,
 ): Promise<object | undefined> {
   if (error.code !== 'record_changed' || typeof error.current !== 'object' || !error.current) {
     return undefined;
@@ -205,7 +231,18 @@ export async function refusedAsChanged(
     fieldsOf(rules, theirs),
     'mine',
   );
-  if (merge.conflicts.length === 0) return settleOn(rules, local, theirs, merge.fields);
+  if (merge.conflicts.length === 0) {
+    // The record's other changes still queued (an expense marked processed after the edit) go
+    // after the merge, as they went after the change it replaces.
+    const later = await db.outbox
+      .where('[entity+recordId]')
+      .equals([entry.entity, entry.recordId])
+      .toArray();
+    await db.outbox.bulkDelete(later.map((queued) => queued.seq!));
+    const settled = await settleOn(rules, local, theirs, merge.fields);
+    await db.outbox.bulkAdd(later.map(({ seq: _seq, ...queued }) => queued));
+    return settled;
+  }
   return {
     syncState: 'failed',
     syncError: { ...error, ...(entry.base ? { base: entry.base } : {}) },

@@ -15,7 +15,6 @@ import {
 } from '../db/db';
 import { invoiceAnswered, invoiceLabel, invoiceRefused, syncedInvoice } from '../db/invoices';
 import { productChanges, syncedProduct } from '../db/products';
-import type { NamedRecord } from '../db/named-records';
 import { refusedAsChanged, type ChangeRules } from '../db/record-changes';
 import type {
   ExpenseAttachmentRecord,
@@ -25,7 +24,7 @@ import type {
 } from '../../domain/expense-record';
 import { syncedCategory, syncedVendor } from '../db/expense-directory';
 import { attachmentUploadBody, syncedAttachment } from '../db/expense-attachments';
-import { expenseLabel, syncedExpense } from '../db/expenses';
+import { expenseChanges, expenseLabel, syncedExpense } from '../db/expenses';
 import type { LocalExpense, LocalExpenseAttachment } from '../db/db';
 import { reportUploadProgress } from './upload-progress';
 
@@ -71,13 +70,13 @@ export const entities: Record<SyncedEntity, EntitySync> = {
     table: () => db.customers as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedCustomer(record as Customer, companyId),
     refused: (entry, error, local) =>
-      refusedAsChanged(customerChanges as ChangeRules, entry, error, local as NamedRecord),
+      refusedAsChanged(customerChanges as ChangeRules, entry, error, local),
   },
   product: {
     table: () => db.products as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedProduct(record as Product, companyId),
     refused: (entry, error, local) =>
-      refusedAsChanged(productChanges as ChangeRules, entry, error, local as NamedRecord),
+      refusedAsChanged(productChanges as ChangeRules, entry, error, local),
   },
   invoice: {
     table: () => db.invoices as unknown as Table<LocalRecord, string>,
@@ -99,6 +98,8 @@ export const entities: Record<SyncedEntity, EntitySync> = {
     table: () => db.expenses as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedExpense(record as ExpenseRecord, companyId),
     label: (record) => expenseLabel(record as LocalExpense),
+    refused: (entry, error, local) =>
+      refusedAsChanged(expenseChanges as ChangeRules, entry, error, local),
   },
   expense_attachment: {
     table: () => db.expenseAttachments as unknown as Table<LocalRecord, string>,

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { customerChanges } from '../../src/db/customers';
+import { expenseChanges } from '../../src/db/expenses';
 import { mergeChanges, type Fields } from '../../src/db/record-changes';
 
 const base: Fields = {
@@ -82,5 +83,58 @@ describe('merging two devices’ changes of a customer', () => {
         }
       }),
     );
+  });
+});
+
+describe('merging two devices’ changes of an expense', () => {
+  const sugar = {
+    description: 'Sukari 1kg',
+    quantity: 2000,
+    unitAmount: 295_000,
+    taxType: 'STANDARD',
+  };
+  const expense: Fields = {
+    receiptCode: '317B5E380',
+    date: '2025-07-14',
+    time: '14:32:00',
+    currency: 'TZS',
+    currencyRate: 1,
+    amountType: 'INCLUSIVE',
+    items: [sugar],
+    payments: [{ method: 'CASH', amount: 590_000 }],
+    categoryId: null,
+    vendor: { vendorId: null, name: 'Mama Ntilie Supplies', tin: '101825906', vrn: null },
+  };
+
+  it('compares items and sellers by their content, whatever the order of their keys', () => {
+    const theirs = {
+      ...expense,
+      items: [
+        { taxType: 'STANDARD', unitAmount: 295_000, quantity: 2000, description: 'Sukari 1kg' },
+      ],
+      vendor: { name: 'Mama Ntilie Supplies', tin: '101825906', vendorId: null },
+      categoryId: '6f1c2b9e-5d0a-4c3e-9a57-0b8f4c2d1e3a',
+    };
+    const mine = { ...expense, date: '2025-07-15' };
+    expect(mergeChanges(expenseChanges, expense, mine, theirs, 'mine')).toEqual({
+      fields: { ...mine, categoryId: theirs.categoryId },
+      conflicts: [],
+    });
+  });
+
+  it('keeps the items and the payments that add up to them together', () => {
+    const mine = { ...expense, payments: [{ method: 'EMONEY', amount: 590_000 }] };
+    const theirs = {
+      ...expense,
+      items: [{ ...sugar, quantity: 4000 }],
+      payments: [{ method: 'CASH', amount: 1_180_000 }],
+    };
+    const merge = mergeChanges(expenseChanges, expense, mine, theirs, 'mine');
+    expect(merge.conflicts).toEqual(['amountType', 'items', 'payments']);
+    expect(merge.fields).toMatchObject({ items: [sugar], payments: mine.payments });
+    expect(mergeChanges(expenseChanges, expense, mine, theirs, 'theirs').fields).toMatchObject({
+      items: theirs.items,
+      payments: theirs.payments,
+    });
   });
 });

@@ -9,7 +9,15 @@ import {
   saveCustomer,
   settleCustomerChange,
 } from '../../src/db/customers';
+import type { ExpenseInput } from '../../domain/schemas/expense';
 import { db } from '../../src/db/db';
+import {
+  changeExpenseStatus,
+  expenseChanges,
+  saveExpense,
+  settleExpenseChange,
+} from '../../src/db/expenses';
+import { conflictOf } from '../../src/db/record-changes';
 import { clearLocalData } from '../../src/db/local-data';
 import { findProducts, saveProduct } from '../../src/db/products';
 import { readSyncState } from '../../src/sync/sync-state';
@@ -18,6 +26,7 @@ import { createFetchSend, type SyncSend } from '../../src/sync/transport';
 import { createCompanyWithPeople } from '../helpers/factories';
 import { createTestServer, type TestServer } from '../helpers/server';
 import { tokenFor } from '../helpers/session';
+import { typedExpense } from './helpers/expenses';
 import { resetLocalDatabase } from './helpers/local-db';
 
 let server: TestServer;
@@ -61,6 +70,22 @@ async function signedInDevice() {
     setOnline: (value: boolean) => (online = value),
     loseNextAnswers: (n: number) => (loseAnswers = n),
   };
+}
+
+/** The record at `path` as the server has it, and another phone's change of it. */
+function otherPhone(device: Awaited<ReturnType<typeof signedInDevice>>, path: string) {
+  const onServer = async () => (await server.call('GET', path, { token: device.apiToken() })).body;
+  /** A change made on the version the other phone holds (the server's at that moment). */
+  const elsewhere = async (change: object | ((current: { items: object[] }) => object)) => {
+    const current = await onServer();
+    const answer = await server.call('PUT', path, {
+      token: device.apiToken(),
+      headers: { 'If-Match': `"${current.version}"` },
+      body: { ...current, ...(typeof change === 'function' ? change(current) : change) },
+    });
+    expect(answer.status).toBe(200);
+  };
+  return { onServer, elsewhere };
 }
 
 describe('sync against the server', () => {
@@ -260,19 +285,10 @@ describe('sync against the server', () => {
     };
     const saved = await saveCustomer(companyId, fields);
     await syncNow({ send: device.send, companyId });
-    const path = `/v1/accounting/customers/${saved.id}?companyId=${companyId}`;
-    const onServer = async () =>
-      (await server.call('GET', path, { token: device.apiToken() })).body;
-    /** Another phone's change, made on the version it holds. */
-    const elsewhere = async (change: object) => {
-      const current = await onServer();
-      const answer = await server.call('PUT', path, {
-        token: device.apiToken(),
-        headers: { 'If-Match': `"${current.version}"` },
-        body: { ...current, ...change },
-      });
-      expect(answer.status).toBe(200);
-    };
+    const { onServer, elsewhere } = otherPhone(
+      device,
+      `/v1/accounting/customers/${saved.id}?companyId=${companyId}`,
+    );
     const local = () => db.customers.get(saved.id);
     const offline = async (change: object) => {
       device.setOnline(false);
@@ -344,6 +360,111 @@ describe('sync against the server', () => {
       email: 'mine@example.co.tz',
       version: 7,
       syncState: 'synced',
+    });
+  });
+
+  it('merges two devices’ changes of an expense, and lets the user choose between two sets of amounts', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    const typed = typedExpense({
+      receiptCode: `${tin()}A`,
+      vendor: { ...typedExpense().vendor, tin: tin() },
+    });
+    const categoryId = crypto.randomUUID();
+    const category = await server.call(
+      'POST',
+      `/v1/accounting/expense-categories?companyId=${companyId}`,
+      {
+        token: device.apiToken(),
+        body: { id: categoryId, name: 'Stock', code: 'STOCK1', description: '' },
+      },
+    );
+    expect(category.status).toBe(201);
+    const saved = await saveExpense(companyId, typed);
+    await syncNow({ send: device.send, companyId });
+    const { onServer, elsewhere } = otherPhone(
+      device,
+      `/v1/accounting/expenses/${saved.id}?companyId=${companyId}`,
+    );
+    const local = () => db.expenses.get(saved.id);
+    const offline = async (change: Partial<ExpenseInput>) => {
+      device.setOnline(false);
+      await saveExpense(companyId, { ...typed, ...change, id: saved.id });
+      device.setOnline(true);
+    };
+
+    // The other phone files it under a category while this one, offline, pays half by mobile
+    // money and marks it processed: both changes reach the server, the processing last.
+    await elsewhere({ categoryId });
+    await offline({
+      payments: [
+        { method: 'CASH', amount: '2,950' },
+        { method: 'EMONEY', amount: '2,950' },
+      ],
+    });
+    device.setOnline(false);
+    await changeExpenseStatus(companyId, saved.id, 'processed');
+    device.setOnline(true);
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(await onServer()).toMatchObject({
+      status: 'processed',
+      categoryId,
+      payments: [
+        { method: 'CASH', amount: 295_000 },
+        { method: 'EMONEY', amount: 295_000 },
+      ],
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await local()).toMatchObject({ status: 'processed', categoryId, syncState: 'synced' });
+
+    // On another expense this phone changes the category and the payment, the other phone the
+    // quantity and the payment: the amounts are kept beside the other's until the user chooses.
+    // Taking the other's amounts keeps this phone's category, sent over the other's version.
+    const second = await saveExpense(companyId, { ...typed, receiptCode: `${tin()}B` });
+    await syncNow({ send: device.send, companyId });
+    const secondPhone = otherPhone(
+      device,
+      `/v1/accounting/expenses/${second.id}?companyId=${companyId}`,
+    );
+    await secondPhone.elsewhere((current) => ({
+      items: [{ ...current.items[0], quantity: 4000 }],
+      payments: [{ method: 'BANK', amount: 1_180_000 }],
+    }));
+    device.setOnline(false);
+    await saveExpense(companyId, {
+      ...typed,
+      receiptCode: second.receiptCode,
+      id: second.id,
+      categoryId,
+      payments: [{ method: 'EMONEY', amount: '5,900' }],
+    });
+    device.setOnline(true);
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    const conflicted = (await db.expenses.get(second.id))!;
+    expect(conflicted).toMatchObject({
+      syncState: 'failed',
+      categoryId,
+      payments: [{ method: 'EMONEY', amount: 590_000 }],
+      syncError: { code: 'record_changed', current: { payments: [{ method: 'BANK' }] } },
+    });
+    expect(conflictOf(expenseChanges, conflicted)?.fields).toEqual([
+      'amountType',
+      'items',
+      'payments',
+    ]);
+    await settleExpenseChange(companyId, second.id, 'theirs');
+    await syncNow({ send: device.send, companyId });
+    expect(await db.expenses.get(second.id)).toMatchObject({
+      syncState: 'synced',
+      categoryId,
+      items: [{ quantity: 4000 }],
+      payments: [{ method: 'BANK', amount: 1_180_000 }],
+      totals: { totalAmount: 1_180_000, balance: 0 },
+    });
+    expect(await secondPhone.onServer()).toMatchObject({
+      categoryId,
+      payments: [{ method: 'BANK' }],
+      totals: { totalAmount: 1_180_000 },
     });
   });
 });

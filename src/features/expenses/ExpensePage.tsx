@@ -28,6 +28,7 @@ import { formatAmount, type Cents } from '../../../domain/money';
 import { formatQuantity } from '../../../domain/quantity';
 import { changeExpenseStatus, discardExpense, recordScannedReceipt } from '../../db/expenses';
 import { getCategory } from '../../db/expense-directory';
+import { changedElsewhere } from '../../db/record-changes';
 import { useExpense } from '../../db/useExpense';
 import { RecordValidationError } from '../../db/validation';
 import { BackLink } from '../../app/BackLink';
@@ -38,15 +39,15 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { AttachmentsCard } from './AttachmentsCard';
+import { ExpenseConflict } from './ExpenseConflict';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
-import { categoryName } from './labels';
+import { categoryName, dayText } from './labels';
 import { LookupStatusCard } from './LookupStatusCard';
 import type { ReceiptCodeValues } from './ReceiptCodeForm';
 import { useReceiptLookup } from './useReceiptLookup';
 import { useLiveQuery } from 'dexie-react-hooks';
 
 const routeApi = getRouteApi('/_app/expenses/$expenseId/');
-const dayText = (iso: string) => iso.split('-').reverse().join('-');
 
 export function ExpensePage() {
   const { t, i18n } = useLingui();
@@ -155,10 +156,16 @@ export function ExpensePage() {
         </Group>
       </Group>
 
-      {expense.syncState === 'failed' && expense.syncError && !expense.lookup && (
-        <Alert color="red" title={expense.syncError.message} data-testid="expense-refused">
-          <Trans>The server did not accept this expense. Correct it and save it again.</Trans>
-        </Alert>
+      {changedElsewhere(expense) ? (
+        <ExpenseConflict companyId={companyId} expense={expense} />
+      ) : (
+        expense.syncState === 'failed' &&
+        expense.syncError &&
+        !expense.lookup && (
+          <Alert color="red" title={expense.syncError.message} data-testid="expense-refused">
+            <Trans>The server did not accept this expense. Correct it and save it again.</Trans>
+          </Alert>
+        )
       )}
       {expense.lookup && !filled && (
         <LookupStatusCard

@@ -21,13 +21,12 @@ import { useSearchInAddress } from '../../app/useSearchInAddress';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
 import { isLookupWaiting, useReceiptLookup } from './useReceiptLookup';
-import { categoryName } from './labels';
+import { categoryName, dayText } from './labels';
 import { WRAPPING_BUTTON } from './wrapping-button';
 
 const routeApi = getRouteApi('/_app/expenses/');
 /** Three lines, as an invoice's row. */
 const ROW_HEIGHT = 92;
-const dayText = (iso: string) => iso.split('-').reverse().join('-');
 
 function ExpenseRow({ expense, category }: { expense: LocalExpense; category: string }) {
   const { t } = useLingui();

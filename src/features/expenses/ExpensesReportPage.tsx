@@ -39,13 +39,12 @@ import { notifyFailure } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { customPeriodErrors, periodOfSearch } from '../reports/period';
-import { categoryName } from './labels';
+import { categoryName, dayText } from './labels';
 import type { ExpenseReportSearch } from './search';
 
 const routeApi = getRouteApi('/_app/expenses-report');
 const tsh = (amount: Cents) => `Tsh ${formatAmount(amount)}`;
 const chartNumber = (amount: Cents) => Number(toDecimalString(amount));
-const dayText = (iso: string) => iso.split('-').reverse().join('-');
 
 /**
  * The period the address names: a preset, or the custom days; null for custom days that are
