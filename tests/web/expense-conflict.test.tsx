@@ -70,6 +70,8 @@ it('shows only the fields both changed, and keeps the rest of this phone’s cha
   expect(within(alert).queryByText('Category')).toBeNull();
   expect(within(alert).queryByText('Amounts on the receipt')).toBeNull();
   expect(screen.queryByTestId('expense-refused')).toBeNull();
+  // Processed only once the user has chosen what is processed.
+  expect(screen.queryByTestId('mark-processed')).toBeNull();
 
   await userEvent.click(within(alert).getByRole('button', { name: "Keep the other device's" }));
   await waitFor(() => expect(screen.queryByText('Changed on another device too')).toBeNull());
@@ -86,4 +88,5 @@ it('shows only the fields both changed, and keeps the rest of this phone’s cha
   expect(queued).toMatchObject({ method: 'PUT', headers: { 'If-Match': '"2"' } });
   expect(queued!.body!.json).toMatchObject({ categoryId: CATEGORY, payments: theirs.payments });
   expect(await screen.findByTestId('expense-total')).toHaveProperty('textContent', 'Tsh 11,800.00');
+  expect(screen.getByTestId('mark-processed')).toBeTruthy();
 });

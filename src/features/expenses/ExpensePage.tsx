@@ -86,6 +86,8 @@ export function ExpensePage() {
   const money = (amount: Cents) =>
     `${expense.currency === 'TZS' ? 'Tsh' : expense.currency} ${formatAmount(amount)}`;
   const refusedNew = expense.syncState === 'failed' && expense.version === 0;
+  // Changed on another device too: settled first, so what is processed is what was chosen.
+  const conflicted = changedElsewhere(expense) !== null;
 
   const act = async () => {
     if (!confirm) return;
@@ -156,7 +158,7 @@ export function ExpensePage() {
         </Group>
       </Group>
 
-      {changedElsewhere(expense) ? (
+      {conflicted ? (
         <ExpenseConflict companyId={companyId} expense={expense} />
       ) : (
         expense.syncState === 'failed' &&
@@ -289,7 +291,7 @@ export function ExpensePage() {
             <Trans>Edit</Trans>
           </ButtonLink>
         )}
-        {pending && filled && !refusedNew && (
+        {pending && filled && !refusedNew && !conflicted && (
           <Button
             leftSection={<IconCheck size={18} />}
             onClick={() => setConfirm('processed')}
