@@ -1,9 +1,9 @@
-// Changes of a customer, product or expense when another device changed it too. A save names the version
-// the user changed (If-Match) and keeps that version's fields as its base; when the server
-// refuses it because the record has moved on, each field is taken from the side that changed it
-// (a three-way merge against the base). Only a field both sides changed, differently, needs the
-// user: until they choose, the record keeps this phone's fields with the server's beside them,
-// so nothing typed on either device is overwritten without someone deciding.
+// Changes of a customer, product or expense when another device changed it too. A save names
+// the version the user changed (If-Match) and keeps that version's fields as its base; when the
+// server refuses it because the record has moved on, each field is taken from the side that
+// changed it (a three-way merge against the base). Only a field both sides changed, differently,
+// needs the user: until they choose, the record keeps this phone's fields with the server's
+// beside them, so nothing typed on either device is overwritten without someone deciding.
 import type { Table } from 'dexie';
 import { versionTag } from '../../domain/sync-batch';
 import {
@@ -28,7 +28,7 @@ export interface ChangeRules<Server extends { version: number } = { version: num
   path(id: string): string;
   /**
    * The fields a save sends, in groups that change together and are merged as one (an
-   * identification's type and number; an expense's items and whether their amounts hold VAT).
+   * identification's type and number; an expense's items, amount type and payments).
    */
   groups: readonly (readonly string[])[];
   /** The record with these fields (and its search keys and totals to match). */

@@ -25,12 +25,7 @@ export function ExpenseConflict({
   if (!conflict || !categories) return null;
 
   const category = (id: string | null) =>
-    id
-      ? categoryName(
-          i18n,
-          categories.find((c) => c.id === id),
-        ) || null
-      : null;
+    categoryName(i18n, id ? categories.find((c) => c.id === id) : undefined) || null;
   const shown = (e: ExpenseRecord): Record<string, ShownField> => ({
     receiptCode: { label: t`Receipt code`, value: e.receiptCode },
     date: { label: t`Date`, value: dayText(e.date) },
@@ -41,19 +36,19 @@ export function ExpenseConflict({
     items: {
       label: t`Items`,
       value: e.items
-        .map(
-          (item) =>
-            `${item.description} ${formatQuantity(item.quantity)} × ${formatAmount(item.unitAmount)}`,
-        )
+        .map(({ description, quantity, unitAmount }) => {
+          const amount = formatAmount(unitAmount);
+          return `${description} ${formatQuantity(quantity)} × ${amount}`;
+        })
         .join('; '),
     },
     payments: {
       label: t`Payments`,
       value: e.payments
-        .map(
-          (payment) =>
-            `${i18n._(expensePaymentMethodLabels[payment.method])} ${formatAmount(payment.amount)}`,
-        )
+        .map(({ method, amount }) => {
+          const how = i18n._(expensePaymentMethodLabels[method]);
+          return `${how} ${formatAmount(amount)}`;
+        })
         .join('; '),
     },
     categoryId: { label: t`Category`, value: category(e.categoryId) },
