@@ -468,12 +468,10 @@ describe('the queue to TRA', () => {
       },
     );
     env.sim.setFaults({ errorRate: 1 });
+    const firstTry = env.nextRequestTo('/vfdtoken');
     const run = worker.sendCompany(company.id);
     // TRA fails the first try, then is back before the retry.
-    const [head] = await outboxOf(company.id);
-    while ((await attemptsOf(head!.id)).length === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await firstTry;
     env.sim.setFaults({});
     await run;
     // One run: the retry went out once its wait was over, not a poll interval later.
