@@ -26,6 +26,12 @@ export interface RecordSyncError extends ErrorBody {
    * phone knew them (what each side changed since).
    */
   base?: Record<string, unknown>;
+  /**
+   * With `record_changed`: the record's later changes that were queued behind the refused one
+   * (an expense marked processed after its edit), held until the user chooses, then queued
+   * again behind the choice.
+   */
+  held?: Omit<OutboxEntry, 'seq'>[];
 }
 
 /** What the device keeps with every synced record besides its server fields. */

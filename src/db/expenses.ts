@@ -24,6 +24,7 @@ import { attachmentRecords, type NewAttachment } from './expense-attachments';
 import { addToOutbox, notifyOutboxChange } from './outbox';
 import {
   changeOf,
+  requeueHeld,
   settleChange,
   type ChangedTable,
   type ChangeRules,
@@ -190,6 +191,8 @@ export async function saveExpense(
         },
         now,
       );
+      // Edited while another device's version waits beside it: what was held follows the edit.
+      await requeueHeld(existing?.syncError?.held);
       await files.store(now);
       return saved;
     },

@@ -231,23 +231,36 @@ export async function refusedAsChanged(
     fieldsOf(rules, theirs),
     'mine',
   );
+  // The record's other changes still queued (an expense marked processed after the edit) went
+  // after the refused change: they go after the merge, or wait for the user's choice.
+  const later = await db.outbox
+    .where('[entity+recordId]')
+    .equals([entry.entity, entry.recordId])
+    .toArray();
+  await db.outbox.bulkDelete(later.map((queued) => queued.seq!));
+  const held = later.map(({ seq: _seq, ...queued }) => queued);
   if (merge.conflicts.length === 0) {
-    // The record's other changes still queued (an expense marked processed after the edit) go
-    // after the merge, as they went after the change it replaces.
-    const later = await db.outbox
-      .where('[entity+recordId]')
-      .equals([entry.entity, entry.recordId])
-      .toArray();
-    await db.outbox.bulkDelete(later.map((queued) => queued.seq!));
     const settled = await settleOn(rules, local, theirs, merge.fields);
-    await db.outbox.bulkAdd(later.map(({ seq: _seq, ...queued }) => queued));
+    await requeueHeld(held);
     return settled;
   }
   return {
     syncState: 'failed',
-    syncError: { ...error, ...(entry.base ? { base: entry.base } : {}) },
+    syncError: {
+      ...error,
+      ...(entry.base ? { base: entry.base } : {}),
+      ...(held.length ? { held } : {}),
+    },
     deleted: 0,
   };
+}
+
+/**
+ * Queues again the changes held while the user had to choose (after what the choice queued):
+ * inside the transaction that settles the record.
+ */
+export async function requeueHeld(held: Omit<OutboxEntry, 'seq'>[] | undefined): Promise<void> {
+  if (held?.length) await db.outbox.bulkAdd(held);
 }
 
 /**
@@ -275,8 +288,10 @@ export async function settleChange(
       choice,
     );
     const settled = await settleOn(rules, record, changed.theirs, fields);
-    await table.put(settled);
-    return settled.syncState === 'pending';
+    const held = record.syncError?.held ?? [];
+    await table.put(held.length ? { ...settled, syncState: 'pending' } : settled);
+    await requeueHeld(held);
+    return settled.syncState === 'pending' || held.length > 0;
   });
   if (queued) notifyOutboxChange();
 }

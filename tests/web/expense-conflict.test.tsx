@@ -90,3 +90,44 @@ it('shows only the fields both changed, and keeps the rest of this phone’s cha
   expect(await screen.findByTestId('expense-total')).toHaveProperty('textContent', 'Tsh 11,800.00');
   expect(screen.getByTestId('mark-processed')).toBeTruthy();
 });
+
+it('queues a change held during the choice behind an edit made meanwhile', async () => {
+  const first = syncedExpense({ ...(await saveExpense(COMPANY, typed)), version: 1 }, COMPANY);
+  await db.outbox.clear();
+  await db.expenses.put(first);
+  const processing = {
+    companyId: COMPANY,
+    entity: 'expense' as const,
+    recordId: first.id,
+    action: 'status' as const,
+    label: 'Mama Ntilie Supplies',
+    method: 'POST' as const,
+    path: `/v1/accounting/expenses/${first.id}/status`,
+    body: { type: 'json' as const, json: { status: 'processed' } },
+    key: crypto.randomUUID(),
+    createdAt: Date.now(),
+    attempts: 0,
+    nextAttemptAt: Date.now(),
+    lastError: null,
+  };
+  await db.expenses.update(first.id, {
+    syncState: 'failed',
+    syncError: {
+      code: 'record_changed',
+      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
+      status: 412,
+      at: Date.now(),
+      current: { ...first, version: 2, time: '16:05:00' },
+      base: fieldsOf(expenseChanges, first),
+      held: [processing],
+    },
+  });
+  await saveExpense(COMPANY, { ...typed, id: first.id, time: '15:40' });
+  const queued = await db.outbox.orderBy('seq').toArray();
+  expect(queued.map((entry) => [entry.method, entry.action])).toEqual([
+    ['PUT', 'save'],
+    ['POST', 'status'],
+  ]);
+  expect(queued[0]!.headers).toEqual({ 'If-Match': '"1"' });
+  expect(queued[1]!.key).toBe(processing.key);
+});

@@ -417,9 +417,11 @@ describe('sync against the server', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await local()).toMatchObject({ status: 'processed', categoryId, syncState: 'synced' });
 
-    // On another expense this phone changes the category and the payment, the other phone the
-    // quantity and the payment: the amounts are kept beside the other's until the user chooses.
-    // Taking the other's amounts keeps this phone's category, sent over the other's version.
+    // On another expense this phone changes the category and the payment, then marks it
+    // processed; the other phone changes the quantity and the payment. The amounts are kept
+    // beside the other's until the user chooses, and the processing waits for that choice.
+    // Taking the other's amounts keeps this phone's category, sent over the other's version,
+    // and then processes the expense.
     const second = await saveExpense(companyId, { ...typed, receiptCode: `${tin()}B` });
     await syncNow({ send: device.send, companyId });
     const secondPhone = otherPhone(
@@ -438,6 +440,7 @@ describe('sync against the server', () => {
       categoryId,
       payments: [{ method: 'EMONEY', amount: '5,900' }],
     });
+    await changeExpenseStatus(companyId, second.id, 'processed');
     device.setOnline(true);
     await syncNow({ send: device.send, companyId, ignoreBackoff: true });
     const conflicted = (await db.expenses.get(second.id))!;
@@ -447,14 +450,23 @@ describe('sync against the server', () => {
       payments: [{ method: 'EMONEY', amount: 590_000 }],
       syncError: { code: 'record_changed', current: { payments: [{ method: 'BANK' }] } },
     });
+    // The processing queued after the edit waits for the choice: nothing is processed yet.
+    expect(await db.outbox.count()).toBe(0);
+    expect(await secondPhone.onServer()).toMatchObject({ status: 'pending' });
     expect(conflictOf(expenseChanges, conflicted)?.fields).toEqual([
       'amountType',
       'items',
       'payments',
     ]);
     await settleExpenseChange(companyId, second.id, 'theirs');
-    await syncNow({ send: device.send, companyId });
     expect(await db.expenses.get(second.id)).toMatchObject({
+      syncState: 'pending',
+      syncError: null,
+    });
+    await syncNow({ send: device.send, companyId });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.expenses.get(second.id)).toMatchObject({
+      status: 'processed',
       syncState: 'synced',
       categoryId,
       items: [{ quantity: 4000 }],
@@ -462,6 +474,7 @@ describe('sync against the server', () => {
       totals: { totalAmount: 1_180_000, balance: 0 },
     });
     expect(await secondPhone.onServer()).toMatchObject({
+      status: 'processed',
       categoryId,
       payments: [{ method: 'BANK' }],
       totals: { totalAmount: 1_180_000 },
