@@ -2,7 +2,7 @@
 // subscription made with the server's key and given to the server, taken back, and what the
 // page says when the browser blocks them. And the service worker's side: a push shown with its
 // text, and a tap opening the app's own page only.
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onNotificationClick, onPush } from '../../src/pwa/push-worker';
 import { json, stubServer } from './helpers/fetch';
@@ -67,6 +67,22 @@ function pushBrowser(permission: NotificationPermission, installing = false) {
   return { subscribe, subscription };
 }
 
+/**
+ * Presses the card's button until `shown` appears. The button is disabled while the server is
+ * not known to answer (a test before this one may have left it so), and the page may draw the
+ * card again as the session refreshes: a press of either kind is lost, as a user's would be,
+ * and a user presses again.
+ */
+async function pressUntil(name: string, shown: string | RegExp): Promise<void> {
+  await waitFor(() => {
+    const button = screen.queryByRole('button', { name });
+    if (button && !button.hasAttribute('disabled') && !button.hasAttribute('data-loading')) {
+      fireEvent.click(button);
+    }
+    expect(screen.getByText(shown)).toBeTruthy();
+  });
+}
+
 async function profile() {
   const user = await signedIn({ role: 'operator', user_type: 'operator' });
   return stubServer({
@@ -82,8 +98,7 @@ describe('notifications on the profile page', () => {
     const { subscribe, subscription } = pushBrowser('granted');
     const server = await profile();
     await renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
-    await screen.findByText('Notifications are on for this phone.');
+    await pressUntil('Turn on notifications', 'Notifications are on for this phone.');
 
     const [options] = subscribe.mock.calls[0] as unknown as [PushSubscriptionOptionsInit];
     expect(options.userVisibleOnly).toBe(true);
@@ -92,8 +107,7 @@ describe('notifications on the profile page', () => {
     const [saved] = server.calls('PUT', '/v1/accounting/push/subscription');
     expect(await saved!.json()).toEqual({ endpoint: ENDPOINT, expirationTime: null, keys });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Turn off notifications' }));
-    await screen.findByRole('button', { name: 'Turn on notifications' });
+    await pressUntil('Turn off notifications', 'Turn on notifications');
     const [removed] = server.calls('DELETE', '/v1/accounting/push/subscription');
     expect(await removed!.json()).toEqual({ endpoint: ENDPOINT });
     expect(subscription.unsubscribe).toHaveBeenCalled();
@@ -111,8 +125,10 @@ describe('notifications on the profile page', () => {
     const { subscribe } = pushBrowser('denied');
     const server = await profile();
     await renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Turn on notifications' }));
-    await screen.findByText(/Notifications are blocked for Risiti in this browser/);
+    await pressUntil(
+      'Turn on notifications',
+      /Notifications are blocked for Risiti in this browser/,
+    );
     expect(subscribe).not.toHaveBeenCalled();
     expect(server.calls('PUT', '/v1/accounting/push/subscription')).toHaveLength(0);
   });
