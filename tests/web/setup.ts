@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+import { useConnection } from '../../src/stores/connection';
 
 // findBy… and waitFor wait for what a user would see; a loaded machine can take seconds to
 // render it, and a condition that holds returns at once however long the limit.
@@ -46,6 +47,9 @@ function installBrowserGaps() {
 }
 
 afterEach(() => {
+  // Each test starts not knowing whether the server answers, as the app does when it opens: a
+  // test that ended offline does not leave the next one's buttons disabled.
+  useConnection.setState({ status: 'unknown', lastAnswerAt: null });
   if (typeof window === 'undefined') return;
   cleanup();
   notifications.clean();
