@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { db } from '../../src/db/db';
+import { db, type LocalExpense, type RecordSyncError } from '../../src/db/db';
 import { expenseChanges, saveExpense, syncedExpense } from '../../src/db/expenses';
 import { fieldsOf } from '../../src/db/record-changes';
 import { typedExpense } from './helpers/expenses';
@@ -23,13 +23,38 @@ afterEach(async () => {
 
 const typed = typedExpense();
 
-it('shows only the fields both changed, and keeps the rest of this phone’s change when the other is taken', async () => {
-  const user = await signedIn({ role: 'company_owner', user_type: 'company_owner' });
-  stubOffline(user);
-  // Version 1 is on both devices.
+/** The expense as version 1, on this phone and on the server, with nothing queued. */
+async function syncedOnBoth(): Promise<LocalExpense> {
   const first = syncedExpense({ ...(await saveExpense(COMPANY, typed)), version: 1 }, COMPANY);
   await db.outbox.clear();
   await db.expenses.put(first);
+  return first;
+}
+
+/** The server refused this phone's change of `first`: another device made `current` first. */
+async function changedElsewhere(
+  first: LocalExpense,
+  current: object,
+  held?: RecordSyncError['held'],
+): Promise<void> {
+  await db.expenses.update(first.id, {
+    syncState: 'failed',
+    syncError: {
+      code: 'record_changed',
+      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
+      status: 412,
+      at: Date.now(),
+      current,
+      base: fieldsOf(expenseChanges, first),
+      ...(held ? { held } : {}),
+    },
+  });
+}
+
+it('shows only the fields both changed, and keeps the rest of this phone’s change when the other is taken', async () => {
+  const user = await signedIn({ role: 'company_owner', user_type: 'company_owner' });
+  stubOffline(user);
+  const first = await syncedOnBoth();
   // This phone files it and pays by mobile money; the other doubled the quantity, paid by bank.
   const mine = await saveExpense(COMPANY, {
     ...typed,
@@ -44,17 +69,7 @@ it('shows only the fields both changed, and keeps the rest of this phone’s cha
     items: [{ ...first.items[0]!, quantity: 4000 }],
     payments: [{ method: 'BANK' as const, amount: first.totals.totalAmount * 2 }],
   };
-  await db.expenses.update(first.id, {
-    syncState: 'failed',
-    syncError: {
-      code: 'record_changed',
-      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
-      status: 412,
-      at: Date.now(),
-      current: theirs,
-      base: fieldsOf(expenseChanges, first),
-    },
-  });
+  await changedElsewhere(first, theirs);
   expect(mine.categoryId).toBe(CATEGORY);
 
   await renderApp(`/expenses/${first.id}`);
@@ -92,9 +107,7 @@ it('shows only the fields both changed, and keeps the rest of this phone’s cha
 });
 
 it('queues a change held during the choice behind an edit made meanwhile', async () => {
-  const first = syncedExpense({ ...(await saveExpense(COMPANY, typed)), version: 1 }, COMPANY);
-  await db.outbox.clear();
-  await db.expenses.put(first);
+  const first = await syncedOnBoth();
   const processing = {
     companyId: COMPANY,
     entity: 'expense' as const,
@@ -110,18 +123,7 @@ it('queues a change held during the choice behind an edit made meanwhile', async
     nextAttemptAt: Date.now(),
     lastError: null,
   };
-  await db.expenses.update(first.id, {
-    syncState: 'failed',
-    syncError: {
-      code: 'record_changed',
-      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
-      status: 412,
-      at: Date.now(),
-      current: { ...first, version: 2, time: '16:05:00' },
-      base: fieldsOf(expenseChanges, first),
-      held: [processing],
-    },
-  });
+  await changedElsewhere(first, { ...first, version: 2, time: '16:05:00' }, [processing]);
   await saveExpense(COMPANY, { ...typed, id: first.id, time: '15:40' });
   const queued = await db.outbox.orderBy('seq').toArray();
   expect(queued.map((entry) => [entry.method, entry.action])).toEqual([
