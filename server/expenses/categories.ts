@@ -33,6 +33,7 @@ const spec: SaveSpec<CategoryRow, CategoryFields> = {
     row.code === fields.code &&
     row.description === fields.description &&
     row.active === fields.active,
+  toRecord: toCategory,
   async assertUnique(tx, companyId, id, fields) {
     const [same] = await tx
       .select({ id: expenseCategories.id })
@@ -56,8 +57,10 @@ export async function saveCategory(
   id: string,
   fields: CategoryFields,
   mode: 'create' | 'upsert',
+  /** The version the change was made on (If-Match); null saves over any version. */
+  expected: number | null = null,
 ): Promise<{ category: ExpenseCategoryRecord; created: boolean }> {
-  const saved = await saveSyncedRecord(ctx, spec, id, fields, mode);
+  const saved = await saveSyncedRecord(ctx, spec, id, fields, mode, expected);
   return { category: toCategory(saved.row), created: saved.created };
 }
 

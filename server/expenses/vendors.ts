@@ -35,6 +35,7 @@ const spec: SaveSpec<VendorRow, VendorFields> = {
     row.phone === fields.phone &&
     row.address === fields.address &&
     row.active === fields.active,
+  toRecord: toVendor,
   async assertUnique(tx, companyId, id, fields) {
     const others = await tx
       .select({ tin: vendors.tin, serial: vendors.serial })
@@ -65,8 +66,10 @@ export async function saveVendor(
   id: string,
   fields: VendorFields,
   mode: 'create' | 'upsert',
+  /** The version the change was made on (If-Match); null saves over any version. */
+  expected: number | null = null,
 ): Promise<{ vendor: VendorRecord; created: boolean }> {
-  const saved = await saveSyncedRecord(ctx, spec, id, fields, mode);
+  const saved = await saveSyncedRecord(ctx, spec, id, fields, mode, expected);
   return { vendor: toVendor(saved.row), created: saved.created };
 }
 

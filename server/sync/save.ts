@@ -20,6 +20,8 @@ export interface SaveSpec<Row extends SyncedRow, Fields extends object> {
   entity: SyncedEntity;
   notFound: () => AppError;
   same(row: Row, fields: Fields): boolean;
+  /** The row as the API answers it (sent with a refusal of a change made on an older version). */
+  toRecord(row: Row): unknown;
   /** Throws the record's own refusal when `fields` repeat another record of the company. */
   assertUnique(tx: Tx, companyId: string, id: string, fields: Fields): Promise<void>;
   /** The same refusal when a unique index caught what the check could not see. */
@@ -52,6 +54,8 @@ export async function saveSyncedRecord<Row extends SyncedRow, Fields extends obj
   id: string,
   fields: Fields,
   mode: 'create' | 'upsert',
+  /** The version the change was made on (If-Match); null saves over any version. */
+  expected: number | null = null,
 ): Promise<Saved<Row>> {
   const { deps, companyId, userId } = ctx;
   const now = deps.clock.now();
@@ -68,6 +72,7 @@ export async function saveSyncedRecord<Row extends SyncedRow, Fields extends obj
       }
       if (existing && spec.same(existing, fields)) return { row: existing, created: false };
       if (existing && mode === 'create') throw appError(409, 'conflict');
+      assertVersion(existing, expected, () => spec.toRecord(existing!));
       await spec.assertUnique(tx, companyId, id, fields);
       const [row] = (
         existing

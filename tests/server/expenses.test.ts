@@ -400,6 +400,66 @@ describe('categories and vendors', () => {
     expect(sw.body.message).not.toBe('Conflict. Tax Number or Serial already registered.');
   });
 
+  it('refuses a vendor or category changed on a version another device has since replaced', async () => {
+    const { token } = await shop();
+    const vendor = { id: crypto.randomUUID(), name: 'Kilimo Traders', tin: digits(9) };
+    const category = { id: crypto.randomUUID(), name: 'Fuel', code: `F${digits(5)}` };
+    for (const [path, record, first, second] of [
+      [`/v1/accounting/vendors/${vendor.id}`, vendor, { phone: '0754000111' }, { name: 'Kilimo' }],
+      [
+        `/v1/accounting/expense-categories/${category.id}`,
+        category,
+        { active: false },
+        { description: 'Diesel and petrol' },
+      ],
+    ] as const) {
+      const created = await server.call('PUT', path, { token, body: record });
+      expect(created.headers.get('etag')).toBe('"1"');
+      // Two phones hold version 1: the first change is taken, the second is refused with it.
+      const taken = await server.call('PUT', path, {
+        token,
+        headers: { 'If-Match': '"1"' },
+        body: { ...record, ...first },
+      });
+      expect(taken).toMatchObject({ status: 200, body: { version: 2, ...first } });
+      expect(taken.headers.get('etag')).toBe('"2"');
+      const refused = await server.call('PUT', path, {
+        token,
+        headers: { 'If-Match': '"1"' },
+        body: { ...record, ...second },
+      });
+      expect(refused).toMatchObject({
+        status: 412,
+        body: { code: 'record_changed', current: { id: record.id, version: 2, ...first } },
+      });
+      const read = await server.call('GET', path, { token });
+      expect(read.body).toMatchObject({ version: 2, ...first });
+      expect(read.headers.get('etag')).toBe('"2"');
+      // Sent again, the accepted change is answered as stored; both, on version 2, are taken.
+      const replay = await server.call('PUT', path, {
+        token,
+        headers: { 'If-Match': '"1"' },
+        body: { ...record, ...first },
+      });
+      expect(replay).toMatchObject({ status: 200, body: { version: 2 } });
+      const merged = await server.call('PUT', path, {
+        token,
+        headers: { 'If-Match': '"2"' },
+        body: { ...record, ...first, ...second },
+      });
+      expect(merged).toMatchObject({ status: 200, body: { version: 3, ...first, ...second } });
+      const junk = await server.call('PUT', path, {
+        token,
+        headers: { 'If-Match': 'three' },
+        body: record,
+      });
+      expect(junk).toMatchObject({
+        status: 400,
+        body: { fields: { 'If-Match': expect.any(String) } },
+      });
+    }
+  });
+
   it('links an expense to the vendor with the TIN on the receipt instead of adding another', async () => {
     const { token } = await shop();
     const vendor = await server.call('POST', '/v1/accounting/vendors', {
