@@ -2,7 +2,8 @@
 // each save writes the whole record and its outbox entry (PUT of the record) in one
 // transaction; activating or inactivating is a save with `active` changed (spec §4), and
 // nothing is ever deleted. A code, TIN or serial the device knows another record has is refused
-// at once with the server's own message.
+// at once with the server's own message. A save names the version it changed, and merges with
+// another device's change of the record as customers do (record-changes.ts).
 import type { Table } from 'dexie';
 import { errorMessages } from '../../domain/errors';
 import type { ExpenseCategoryRecord, VendorRecord } from '../../domain/expense-record';
@@ -11,14 +12,15 @@ import {
   type ExpenseCategoryInput,
 } from '../../domain/schemas/expense-category';
 import { vendorSchema, type VendorInput } from '../../domain/schemas/vendor';
-import {
-  db,
-  type LocalExpenseCategory,
-  type LocalFields,
-  type LocalVendor,
-  type SyncedEntity,
-} from './db';
+import { db, type LocalExpenseCategory, type LocalFields, type LocalVendor } from './db';
 import { addToOutbox, notifyOutboxChange } from './outbox';
+import {
+  changeOf,
+  settleChange,
+  type ChangedRecord,
+  type ChangedTable,
+  type ChangeRules,
+} from './record-changes';
 import { RecordValidationError, validate } from './validation';
 
 const searchable = (...values: (string | null | undefined)[]) =>
@@ -72,10 +74,9 @@ interface DirectoryRecord {
 /** Writes a record saved on this device and its PUT, in one transaction. */
 async function saveWhole<Local extends DirectoryRecord>(options: {
   table: Table<Local, string>;
-  entity: SyncedEntity;
+  rules: ChangeRules;
   companyId: string;
   id: string;
-  path: string;
   fields: object;
   build(existing: Local | undefined, now: number): Local;
   duplicates(): Promise<Record<string, string>>;
@@ -90,16 +91,19 @@ async function saveWhole<Local extends DirectoryRecord>(options: {
     const problems = await options.duplicates();
     if (Object.keys(problems).length) throw new RecordValidationError(problems);
     const saved = options.build(existing, now);
+    // Before this change is queued: whether an earlier change of the record still waits.
+    const change = await changeOf(options.rules, existing as unknown as ChangedRecord | undefined);
     await options.table.put(saved);
     await addToOutbox(
       {
         companyId: options.companyId,
-        entity: options.entity,
+        entity: options.rules.entity,
         recordId: options.id,
         action: 'save',
         label: saved.name,
         method: 'PUT',
-        path: options.path,
+        path: options.rules.path(options.id),
+        ...change,
         body: { type: 'json', json: options.fields },
       },
       now,
@@ -156,10 +160,9 @@ export async function saveVendor(
   const id = input.id ?? crypto.randomUUID();
   return saveWhole<LocalVendor>({
     table: db.vendors as unknown as Table<LocalVendor, string>,
-    entity: 'vendor',
+    rules: vendorChanges as ChangeRules,
     companyId,
     id,
-    path: `/v1/accounting/vendors/${id}`,
     fields,
     notFound: errorMessages.vendor_not_found.id,
     duplicates: () => vendorDuplicates(companyId, id, fields),
@@ -179,6 +182,32 @@ export async function setVendorActive(
   if (!vendor) throw new RecordValidationError({ _: errorMessages.vendor_not_found.id });
   const { name, tin, vrn, serial, phone, address } = vendor;
   return saveVendor(companyId, { id, name, tin, vrn, serial, phone, address, active });
+}
+
+/** How a vendor's change merges with another device's: each field on its own. */
+export const vendorChanges: ChangeRules<VendorRecord> = {
+  entity: 'vendor',
+  table: () => db.vendors as unknown as ChangedTable,
+  path: (id) => `/v1/accounting/vendors/${id}`,
+  groups: [['name'], ['tin'], ['vrn'], ['serial'], ['phone'], ['address'], ['active']],
+  withFields: (record, fields) =>
+    ({
+      ...record,
+      ...syncedVendor({ ...(record as LocalVendor), ...fields }, record.companyId),
+      syncState: record.syncState,
+      syncError: record.syncError,
+    }) as ChangedRecord,
+  toLocal: (server, companyId) => syncedVendor(server, companyId) as ChangedRecord,
+  label: (record) => (record as LocalVendor).name,
+};
+
+/** The user's choice for the fields both this phone and another device changed. */
+export function settleVendorChange(
+  companyId: string,
+  id: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  return settleChange(vendorChanges as ChangeRules, companyId, id, choice);
 }
 
 export async function getVendor(companyId: string, id: string): Promise<LocalVendor | null> {
@@ -230,10 +259,9 @@ export async function saveCategory(
   const id = input.id ?? crypto.randomUUID();
   return saveWhole<LocalExpenseCategory>({
     table: db.expenseCategories as unknown as Table<LocalExpenseCategory, string>,
-    entity: 'expense_category',
+    rules: categoryChanges as ChangeRules,
     companyId,
     id,
-    path: `/v1/accounting/expense-categories/${id}`,
     fields,
     notFound: errorMessages.category_not_found.id,
     duplicates: () => categoryDuplicates(companyId, id, fields.code),
@@ -256,6 +284,31 @@ export async function setCategoryActive(
   if (!category) throw new RecordValidationError({ _: errorMessages.category_not_found.id });
   const { name, code, description } = category;
   return saveCategory(companyId, { id, name, code, description, active });
+}
+
+/** How a category's change merges with another device's: each field on its own. */
+export const categoryChanges: ChangeRules<ExpenseCategoryRecord> = {
+  entity: 'expense_category',
+  table: () => db.expenseCategories as unknown as ChangedTable,
+  path: (id) => `/v1/accounting/expense-categories/${id}`,
+  groups: [['name'], ['code'], ['description'], ['active']],
+  withFields: (record, fields) =>
+    ({
+      ...record,
+      ...syncedCategory({ ...(record as LocalExpenseCategory), ...fields }, record.companyId),
+      syncState: record.syncState,
+      syncError: record.syncError,
+    }) as ChangedRecord,
+  toLocal: (server, companyId) => syncedCategory(server, companyId) as ChangedRecord,
+  label: (record) => (record as LocalExpenseCategory).name,
+};
+
+export function settleCategoryChange(
+  companyId: string,
+  id: string,
+  choice: 'mine' | 'theirs',
+): Promise<void> {
+  return settleChange(categoryChanges as ChangeRules, companyId, id, choice);
 }
 
 export async function getCategory(

@@ -22,7 +22,12 @@ import type {
   ExpenseRecord,
   VendorRecord,
 } from '../../domain/expense-record';
-import { syncedCategory, syncedVendor } from '../db/expense-directory';
+import {
+  categoryChanges,
+  syncedCategory,
+  syncedVendor,
+  vendorChanges,
+} from '../db/expense-directory';
 import { attachmentUploadBody, syncedAttachment } from '../db/expense-attachments';
 import { expenseChanges, expenseLabel, syncedExpense } from '../db/expenses';
 import type { LocalExpense, LocalExpenseAttachment } from '../db/db';
@@ -89,10 +94,14 @@ export const entities: Record<SyncedEntity, EntitySync> = {
   expense_category: {
     table: () => db.expenseCategories as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedCategory(record as ExpenseCategoryRecord, companyId),
+    refused: (entry, error, local) =>
+      refusedAsChanged(categoryChanges as ChangeRules, entry, error, local),
   },
   vendor: {
     table: () => db.vendors as unknown as Table<LocalRecord, string>,
     toLocal: (record, companyId) => syncedVendor(record as VendorRecord, companyId),
+    refused: (entry, error, local) =>
+      refusedAsChanged(vendorChanges as ChangeRules, entry, error, local),
   },
   expense: {
     table: () => db.expenses as unknown as Table<LocalRecord, string>,

@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { db, type LocalExpense, type RecordSyncError } from '../../src/db/db';
 import { expenseChanges, saveExpense, syncedExpense } from '../../src/db/expenses';
-import { fieldsOf } from '../../src/db/record-changes';
+import type { ChangeRules } from '../../src/db/record-changes';
 import { typedExpense } from './helpers/expenses';
+import { changedElsewhereFields } from './helpers/record-changes';
 import { stubOffline } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
@@ -37,18 +38,10 @@ async function changedElsewhere(
   current: object,
   held?: RecordSyncError['held'],
 ): Promise<void> {
-  await db.expenses.update(first.id, {
-    syncState: 'failed',
-    syncError: {
-      code: 'record_changed',
-      message: 'Someone else changed this record in the meantime. Choose which version to keep.',
-      status: 412,
-      at: Date.now(),
-      current,
-      base: fieldsOf(expenseChanges, first),
-      ...(held ? { held } : {}),
-    },
-  });
+  await db.expenses.update(
+    first.id,
+    changedElsewhereFields(expenseChanges as ChangeRules, first, current, held),
+  );
 }
 
 it('shows only the fields both changed, and keeps the rest of this phone’s change when the other is taken', async () => {

@@ -17,6 +17,15 @@ import {
   saveExpense,
   settleExpenseChange,
 } from '../../src/db/expenses';
+import {
+  categoryChanges,
+  saveCategory,
+  saveVendor,
+  setCategoryActive,
+  settleCategoryChange,
+  settleVendorChange,
+  vendorChanges,
+} from '../../src/db/expense-directory';
 import { conflictOf } from '../../src/db/record-changes';
 import { clearLocalData } from '../../src/db/local-data';
 import { findProducts, saveProduct } from '../../src/db/products';
@@ -479,5 +488,95 @@ describe('sync against the server', () => {
       payments: [{ method: 'BANK' }],
       totals: { totalAmount: 1_180_000 },
     });
+  });
+
+  it('merges two devices’ changes of a vendor or a category, and asks only where both changed one field', async () => {
+    const device = await signedInDevice();
+    const companyId = device.company.id;
+    const vendor = await saveVendor(companyId, {
+      name: 'Kilimo Traders',
+      tin: tin(),
+      vrn: null,
+      serial: null,
+      phone: null,
+      address: null,
+    });
+    const category = await saveCategory(companyId, {
+      name: 'Fuel',
+      code: 'FUEL9',
+      description: null,
+    });
+    await syncNow({ send: device.send, companyId });
+    const query = `?companyId=${companyId}`;
+    const vendorPhone = otherPhone(device, `/v1/accounting/vendors/${vendor.id}${query}`);
+    const categoryPhone = otherPhone(
+      device,
+      `/v1/accounting/expense-categories/${category.id}${query}`,
+    );
+
+    // The other phone adds the vendor's phone and renames the category while this one, offline,
+    // gives the vendor an address and inactivates the category: all of it is kept.
+    await vendorPhone.elsewhere({ phone: '0754000111' });
+    await categoryPhone.elsewhere({ name: 'Fuel and transport' });
+    device.setOnline(false);
+    await saveVendor(companyId, { ...vendor, address: 'Kariakoo, Dar es Salaam' });
+    await setCategoryActive(companyId, category.id, false);
+    device.setOnline(true);
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(await vendorPhone.onServer()).toMatchObject({
+      version: 3,
+      phone: '0754000111',
+      address: 'Kariakoo, Dar es Salaam',
+    });
+    expect(await categoryPhone.onServer()).toMatchObject({
+      version: 3,
+      name: 'Fuel and transport',
+      active: false,
+    });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.vendors.get(vendor.id)).toMatchObject({
+      syncState: 'synced',
+      phone: '0754000111',
+    });
+    expect(await db.expenseCategories.get(category.id)).toMatchObject({
+      syncState: 'synced',
+      name: 'Fuel and transport',
+      active: false,
+    });
+
+    // Both rename the vendor and both change the category's code: each waits for the user,
+    // with both values, and nothing is overwritten on the server meanwhile.
+    await vendorPhone.elsewhere({ name: 'Kilimo Traders Ltd' });
+    await categoryPhone.elsewhere({ code: 'TRANSPORT' });
+    device.setOnline(false);
+    const synced = (await db.vendors.get(vendor.id))!;
+    await saveVendor(companyId, { ...synced, name: 'Kilimo & Sons' });
+    const fuel = (await db.expenseCategories.get(category.id))!;
+    await saveCategory(companyId, { ...fuel, code: 'FUEL' });
+    device.setOnline(true);
+    await syncNow({ send: device.send, companyId, ignoreBackoff: true });
+    expect(await vendorPhone.onServer()).toMatchObject({ name: 'Kilimo Traders Ltd' });
+    expect(await categoryPhone.onServer()).toMatchObject({ code: 'TRANSPORT' });
+    const conflictedVendor = (await db.vendors.get(vendor.id))!;
+    expect(conflictedVendor).toMatchObject({ name: 'Kilimo & Sons', syncState: 'failed' });
+    expect(conflictOf(vendorChanges, conflictedVendor)?.fields).toEqual(['name']);
+    const conflictedCategory = (await db.expenseCategories.get(category.id))!;
+    expect(conflictOf(categoryChanges, conflictedCategory)?.fields).toEqual(['code']);
+
+    await settleVendorChange(companyId, vendor.id, 'mine');
+    await settleCategoryChange(companyId, category.id, 'theirs');
+    await syncNow({ send: device.send, companyId });
+    expect(await vendorPhone.onServer()).toMatchObject({
+      version: 5,
+      name: 'Kilimo & Sons',
+      address: 'Kariakoo, Dar es Salaam',
+    });
+    expect(await db.vendors.get(vendor.id)).toMatchObject({ version: 5, syncState: 'synced' });
+    expect(await db.expenseCategories.get(category.id)).toMatchObject({
+      version: 4,
+      code: 'TRANSPORT',
+      syncState: 'synced',
+    });
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
 // Expense categories (spec §3): name, code, description and whether they are in use. A new
 // company starts with a set a Tanzanian shop needs, shown in the reader's language until
-// renamed. Categories are inactivated rather than deleted, after a confirmation (spec §4).
+// renamed. Categories are inactivated rather than deleted, after a confirmation (spec §4). When
+// another device changed the same fields first, the category's row shows both and asks.
 import { useState } from 'react';
 import {
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -18,8 +20,15 @@ import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus } from '@tabler/icons-react';
 import { expenseCategorySchema } from '../../../domain/schemas/expense-category';
+import type { ExpenseCategoryRecord } from '../../../domain/expense-record';
 import type { LocalExpenseCategory } from '../../db/db';
-import { saveCategory, setCategoryActive } from '../../db/expense-directory';
+import {
+  categoryChanges,
+  saveCategory,
+  setCategoryActive,
+  settleCategoryChange,
+} from '../../db/expense-directory';
+import { conflictOf } from '../../db/record-changes';
 import { useExpenseCategories } from '../../db/useExpenseCategories';
 import { RecordValidationError } from '../../db/validation';
 import { BackLink } from '../../app/BackLink';
@@ -28,6 +37,7 @@ import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { valibotValidate } from '../../forms/valibot';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
+import { compareFields, RecordConflict, type ShownField } from '../sync/RecordConflict';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { categoryDescription, categoryName } from './labels';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
@@ -122,6 +132,33 @@ function CategoryForm({
   );
 }
 
+/** Both versions of the fields this phone and another device changed, and the user's choice. */
+function CategoryConflict({
+  companyId,
+  category,
+}: {
+  companyId: string;
+  category: LocalExpenseCategory;
+}) {
+  const { t, i18n } = useLingui();
+  const conflict = conflictOf<ExpenseCategoryRecord>(categoryChanges, category);
+  if (!conflict) return null;
+  const shown = (c: ExpenseCategoryRecord): Record<string, ShownField> => ({
+    name: { label: t`Name`, value: categoryName(i18n, c) },
+    code: { label: t`Code`, value: c.code },
+    description: { label: t`Description`, value: categoryDescription(i18n, c) },
+    active: { label: t`Status`, value: c.active ? t`Active` : t`Inactive` },
+  });
+  return (
+    <Box mt="sm">
+      <RecordConflict
+        fields={compareFields(shown(category), shown(conflict.theirs), conflict.fields)}
+        onChoose={(choice) => settleCategoryChange(companyId, category.id, choice)}
+      />
+    </Box>
+  );
+}
+
 export function CategoriesPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Expense categories`);
@@ -185,6 +222,7 @@ export function CategoriesPage() {
                   </Button>
                 </Group>
               </Group>
+              <CategoryConflict companyId={companyId} category={category} />
             </Card>
           );
         })}

@@ -1,18 +1,23 @@
 // A vendor's form (spec §5 Vendor): name, TIN (9 digits), VAT number, serial, phone (9 to 15
 // digits), address, and activate or inactivate it after a confirmation (spec §4). A TIN or
 // serial another vendor has is refused ('Conflict. Tax Number or Serial already registered.').
+// When another device changed the same fields first, both values show and the user chooses.
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { vendorSchema } from '../../../domain/schemas/vendor';
+import type { VendorRecord } from '../../../domain/expense-record';
 import {
   saveVendor,
   setVendorActive,
+  settleVendorChange,
+  vendorChanges,
   vendorDuplicates,
   getVendor,
 } from '../../db/expense-directory';
+import { conflictOf } from '../../db/record-changes';
 import type { LocalVendor } from '../../db/db';
 import { RecordValidationError } from '../../db/validation';
 import { BackLink } from '../../app/BackLink';
@@ -22,6 +27,12 @@ import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { valibotValidate } from '../../forms/valibot';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
+import {
+  compareFields,
+  RecordConflict,
+  useSettledCount,
+  type ShownField,
+} from '../sync/RecordConflict';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { useLiveQuery } from 'dexie-react-hooks';
 
@@ -182,8 +193,20 @@ export function VendorEditPage() {
     () => (companyId && id ? getVendor(companyId, id) : null),
     [companyId, id],
   );
+  const conflict = vendor ? conflictOf<VendorRecord>(vendorChanges, vendor) : null;
+  // Once a change both devices made is settled, the form starts again from the record as settled.
+  const settled = useSettledCount(conflict !== null);
   usePageTitle(id ? (vendor?.name ?? t`Vendor`) : t`New vendor`);
   if (!companyId || (id && vendor === undefined)) return null;
+  const shownFields = (v: VendorRecord): Record<string, ShownField> => ({
+    name: { label: t`Vendor name`, value: v.name },
+    tin: { label: t`TIN`, value: v.tin },
+    vrn: { label: t`VAT number`, value: v.vrn },
+    serial: { label: t`Serial`, value: v.serial },
+    phone: { label: t`Phone`, value: v.phone },
+    address: { label: t`Address`, value: v.address },
+    active: { label: t`Status`, value: v.active ? t`Active` : t`Inactive` },
+  });
   return (
     <Stack gap="md" maw={720}>
       <BackLink to="/vendors">{t`Vendors`}</BackLink>
@@ -198,7 +221,23 @@ export function VendorEditPage() {
           <Trans>This vendor is not on this phone.</Trans>
         </Text>
       ) : (
-        <VendorForm key={vendor?.id ?? 'new'} companyId={companyId} vendor={vendor ?? null} />
+        <>
+          {vendor && conflict && (
+            <RecordConflict
+              fields={compareFields(
+                shownFields(vendor),
+                shownFields(conflict.theirs),
+                conflict.fields,
+              )}
+              onChoose={(choice) => settleVendorChange(companyId, vendor.id, choice)}
+            />
+          )}
+          <VendorForm
+            key={`${vendor?.id ?? 'new'}:${settled}`}
+            companyId={companyId}
+            vendor={vendor ?? null}
+          />
+        </>
       )}
     </Stack>
   );

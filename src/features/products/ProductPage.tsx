@@ -22,7 +22,7 @@ import { ButtonLink } from '../../app/links';
 import { notifySuccess } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
-import { compareFields, RecordConflict } from '../sync/RecordConflict';
+import { compareFields, RecordConflict, useSettledCount } from '../sync/RecordConflict';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { ProductForm } from './ProductForm';
 
@@ -89,14 +89,8 @@ export function ProductPage() {
   const product = useProduct(companyId, productId);
   const navigate = useNavigate();
   const conflict = product ? conflictOf(productChanges, product) : null;
-  // Once a change both devices made is settled, the form starts again from the record as
-  // settled: counted when the record stops showing the conflict, not when the choice is made.
-  const [settled, setSettled] = useState(0);
-  const [wasInConflict, setWasInConflict] = useState(conflict !== null);
-  if (wasInConflict !== (conflict !== null)) {
-    setWasInConflict(conflict !== null);
-    if (wasInConflict) setSettled((count) => count + 1);
-  }
+  // Once a change both devices made is settled, the form starts again from the record as settled.
+  const settled = useSettledCount(conflict !== null);
   usePageTitle(product?.name ?? t`Product`);
   if (!companyId || product === undefined) return null;
   if (product === null) {

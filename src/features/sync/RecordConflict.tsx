@@ -31,6 +31,20 @@ export function compareFields(
   }));
 }
 
+/**
+ * How many times the record has stopped showing a conflict: a form keyed by it starts again from
+ * the record as settled, counted when the conflict goes, not when the choice is made.
+ */
+export function useSettledCount(inConflict: boolean): number {
+  const [settled, setSettled] = useState(0);
+  const [wasInConflict, setWasInConflict] = useState(inConflict);
+  if (wasInConflict !== inConflict) {
+    setWasInConflict(inConflict);
+    if (wasInConflict) setSettled((count) => count + 1);
+  }
+  return settled;
+}
+
 export function RecordConflict({
   fields,
   onChoose,
