@@ -186,7 +186,9 @@ export function DownloadsCard({
                                 `z-report-${z.znumber}.xml`,
                               )
                             }
-                            aria-label={t`Z report ${znumber} as sent to TRA (XML)`}
+                            // The name starts with the word on the button, so a voice command
+                            // that says it reaches the button.
+                            aria-label={t`XML of Z report ${znumber}, as sent to TRA`}
                           >
                             XML
                           </Button>
@@ -204,7 +206,7 @@ export function DownloadsCard({
                                 `z-report-${z.znumber}.pdf`,
                               )
                             }
-                            aria-label={t`Z report ${znumber} as PDF`}
+                            aria-label={t`PDF of Z report ${znumber}`}
                           >
                             PDF
                           </Button>

@@ -1,6 +1,8 @@
 // Arranging invoices for browser tests: the demo company's VFD registered with the built-in TRA
 // simulator (as TRA would, through the admin API), a signed-in operator, and the simulator's
 // verification answers to check what TRA received.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type E2EServer } from './server';
 import { activateSeededUser, signIn } from './session';
@@ -29,6 +31,23 @@ export async function adminToken(server: E2EServer): Promise<string> {
     body: { username: 'admin', password: ADMIN_PASSWORD },
   });
   return token as string;
+}
+
+/**
+ * Moves the demo VFD's registration `days` back in a server's data folder before it starts, so
+ * the server owes, and makes on its first round, the Z reports of the days since.
+ */
+export async function registeredDaysAgo(dataDir: string, days: number): Promise<void> {
+  const db = new PGlite(path.join(dataDir, 'db'));
+  try {
+    const { affectedRows } = await db.query(
+      'update vfds set registered_at = registered_at - make_interval(days => $1)',
+      [days],
+    );
+    if (!affectedRows) throw new Error('The data folder has no registered VFD to move back');
+  } finally {
+    await db.close();
+  }
 }
 
 /** Registers the demo company's VFD with the simulator; returns the company's id. */

@@ -65,7 +65,15 @@ const SHAPES_DATA = [
   'TRA_BASE_URL',
 ];
 
-export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+export interface StartOptions {
+  /** Changes the data folder before the server first opens it (a past the test needs). */
+  prepare?: (dataDir: string) => Promise<void>;
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<E2EServer> {
   const main = path.resolve('dist/server/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.resolve('dist/web/index.html'))) {
     throw new Error('The app is not built: run npm run build before the browser tests.');
@@ -75,6 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     ? null
     : await firstStartOf(main);
   if (firstStart) fs.cpSync(firstStart.dataDir, dataDir, { recursive: true });
+  await options.prepare?.(dataDir);
   const started = await spawnServer(main, dataDir, env);
   const logins: Record<string, string> = {};
   for (const match of (firstStart?.output ?? started.output()).matchAll(
