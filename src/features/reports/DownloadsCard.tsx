@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconFileSpreadsheet, IconFileTypePdf, IconFileCode } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { formatTsh, type Cents } from '../../../domain/money';
 import type { SalesFilter } from '../../../domain/sales-report';
 import { downloadReport, fetchZReports, type ZReportItem } from '../../api/reports';
@@ -144,7 +144,7 @@ export function DownloadsCard({
             <Trans>No Z reports in this period.</Trans>
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={300} maxHeight={360}>
+          <Table.ScrollContainer minWidth={240} maxHeight={360}>
             <Table data-testid="z-reports">
               <Table.Tbody>
                 {zReports.map((z) => {
@@ -170,12 +170,14 @@ export function DownloadsCard({
                           {zStatus[z.status]}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                      <Table.Td style={{ width: 1 }}>
+                        {/* As narrow as its buttons (width 1), which are one word each, one
+                            above the other, as tall as the day's three lines: side by side, with
+                            icons, they left a phone's day column too narrow for the status. */}
+                        <Stack gap={4} align="flex-end">
                           <Button
                             size="compact-sm"
                             variant="subtle"
-                            leftSection={<IconFileCode size={14} />}
                             loading={busy === `${z.id}-xml`}
                             disabled={!online}
                             onClick={() =>
@@ -195,7 +197,6 @@ export function DownloadsCard({
                           <Button
                             size="compact-sm"
                             variant="subtle"
-                            leftSection={<IconFileTypePdf size={14} />}
                             loading={busy === `${z.id}-pdf`}
                             disabled={!online}
                             onClick={() =>
@@ -210,7 +211,7 @@ export function DownloadsCard({
                           >
                             PDF
                           </Button>
-                        </Group>
+                        </Stack>
                       </Table.Td>
                     </Table.Tr>
                   );

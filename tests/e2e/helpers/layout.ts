@@ -7,7 +7,10 @@ export interface LayoutProblem {
   what: string;
 }
 
-/** Problems on the page as it is now rendered (ignores hidden elements and scrollable tables). */
+/**
+ * Problems on the page as it is now rendered. Hidden elements are ignored, and so is what lies
+ * beyond the screen inside something that scrolls sideways; a label cut short is not, there too.
+ */
 export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
   // Compilers that keep function names wrap them in a helper the page does not have.
   await page.evaluate('globalThis.__name ??= (f) => f');
@@ -55,10 +58,9 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
     };
     for (const element of document.querySelectorAll('body *')) {
       if (!visible(element) || element.closest('[aria-hidden="true"]')) continue;
-      if (inScroller(element)) continue;
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      if (box.right > width + 1 && style.position !== 'fixed') {
+      if (box.right > width + 1 && style.position !== 'fixed' && !inScroller(element)) {
         add('outside the screen', element);
         continue;
       }
