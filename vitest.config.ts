@@ -2,6 +2,10 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
 // Suites by part (DESIGN.md "Testing"). scripts/test.mjs runs them one by one and prints counts.
+// The server and fiscal suites share one module cache across their files (`isolate: false`):
+// each file builds its own app, database and clock from the helpers, and the server's modules
+// keep no state but caches, so they are loaded once per suite instead of once per file. The
+// web suite keeps each file apart: the app's stores, sync engine and catalogs live in modules.
 const serverProject = (name: string, env: Record<string, string>) => ({
   extends: true as const,
   test: {
@@ -9,6 +13,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['tests/server/**/*.test.ts'],
     environment: 'node',
     env,
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -46,6 +51,7 @@ export default mergeConfig(
             include: ['tests/fiscal/**/*.test.ts'],
             environment: 'node',
             env: { TEST_DB: 'pglite' },
+            isolate: false,
             testTimeout: 60_000,
             hookTimeout: 60_000,
           },

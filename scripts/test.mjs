@@ -5,11 +5,12 @@
 //
 // The checks run in two lanes side by side, since the machine has two cores and the server
 // suites wait on their databases while the browser waits on pages:
-//   lane 1: domain, web, build, first-load budget, e2e
-//   lane 2: static checks, server (PGlite)
-// then each lane takes the next of server-pg and fiscal still waiting, so neither core idles
-// while the other lane still has suites to run. The browser suite is the longest step; the
-// static checks go beside it, in lane 2, so that it starts minutes earlier.
+//   lane 1: build, first-load budget, e2e
+//   lane 2: static checks, domain, web
+// then each lane takes the next of server, server-pg and fiscal still waiting (longest
+// first), so neither core idles while the other lane still has suites to run. The browser
+// suite is by far the longest step: it starts first, and the rest fills the other lane around
+// it.
 // Each step's output is printed whole when it ends, so the lanes do not interleave.
 // `npm test -- <step…>` runs only those steps (static, domain, web, server, server-pg, fiscal,
 // budget, e2e), in one lane.
@@ -128,6 +129,7 @@ async function browserSteps() {
 
 /** Suites either lane runs once its own steps are done, first come first served. */
 const either = [];
+if (wants('server')) either.push(() => suite('server', { TEST_DB: 'pglite' }));
 if (process.env.TEST_DATABASE_URL) {
   if (wants('server-pg')) either.push(() => suite('server-pg', { TEST_DB: 'postgresql' }));
 } else if (wants('server-pg')) {
@@ -142,15 +144,14 @@ async function takeEither() {
 }
 
 async function lane1() {
-  if (wants('domain')) await suite('domain');
-  if (wants('web')) await suite('web');
   await browserSteps();
   await takeEither();
 }
 
 async function lane2() {
   if (wants('static')) await staticChecks();
-  if (wants('server')) await suite('server', { TEST_DB: 'pglite' });
+  if (wants('domain')) await suite('domain');
+  if (wants('web')) await suite('web');
   await takeEither();
 }
 
