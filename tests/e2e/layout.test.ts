@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiAs } from './helpers/api';
-import { launchBrowser, newContext } from './helpers/browser';
+import { launchBrowser, newContext, settledNetwork } from './helpers/browser';
 import { registerDemoVfd, registeredDaysAgo } from './helpers/invoices';
 import { accessibilityProblems } from './helpers/accessibility';
 import { layoutProblems, type LayoutProblem } from './helpers/layout';
@@ -169,6 +169,7 @@ async function problemsOn(
   const context = await newContext(browser, server.url, { viewport: { width, height: 740 } });
   try {
     const page = await context.newPage();
+    const settled = settledNetwork(page);
     // The first-visit tour is a test of its own; here it would cover the dashboard.
     let userId = '';
     if (username) {
@@ -186,13 +187,13 @@ async function problemsOn(
     );
     if (username) {
       await signIn(page, username, passwords[username] ?? '');
-      await page.waitForLoadState('networkidle');
+      await settled();
     }
     await options.before?.(page);
     const found: Record<string, Array<LayoutProblem | string>> = {};
     for (const route of routes) {
       await page.goto(route);
-      await page.waitForLoadState('networkidle');
+      await settled();
       await page.locator('h1').first().waitFor();
       if (options.offline) {
         // The connection drops; the next sync finds the server out of reach (its longest look).
