@@ -11,13 +11,12 @@ import { stubApiEdge } from './helpers/api-edge';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
 import { signedIn, signedOut } from './helpers/session';
+import { stubWorker } from './helpers/worker';
 
-// jsdom has no workers: the page talks to the worker's functions directly.
-vi.mock('../../src/workers/customer-csv-client', () => ({
-  customerCsvWorker: () => customerCsvApi,
-}));
-
-beforeEach(resetLocalDatabase);
+beforeEach(async () => {
+  stubWorker(customerCsvApi);
+  await resetLocalDatabase();
+});
 afterEach(async () => {
   vi.unstubAllGlobals();
   useConnection.setState({ status: 'unknown' });
