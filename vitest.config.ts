@@ -2,10 +2,11 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
 // Suites by part (DESIGN.md "Testing"). scripts/test.mjs runs them one by one and prints counts.
-// The server and fiscal suites share one module cache across their files (`isolate: false`):
-// each file builds its own app, database and clock from the helpers, and the server's modules
-// keep no state but caches, so they are loaded once per suite instead of once per file. The
-// web suite keeps each file apart: the app's stores, sync engine and catalogs live in modules.
+// Every suite but the browser's shares one module cache across its files (`isolate: false`), so
+// the modules are loaded once per suite instead of once per file. In the server and fiscal
+// suites each file builds its own app, database and clock from the helpers, and the server's
+// modules keep no state but caches. The app's stores and local database live in modules: the
+// web suite's setup (tests/web/setup.ts) starts each file signed out, on an empty database.
 const serverProject = (name: string, env: Record<string, string>) => ({
   extends: true as const,
   test: {
@@ -26,7 +27,12 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'domain', include: ['tests/domain/**/*.test.ts'], environment: 'node' },
+          test: {
+            name: 'domain',
+            include: ['tests/domain/**/*.test.ts'],
+            environment: 'node',
+            isolate: false,
+          },
         },
         {
           extends: true,
@@ -35,6 +41,7 @@ export default mergeConfig(
             include: ['tests/web/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['tests/web/setup.ts'],
+            isolate: false,
             // Whole screens render in jsdom; the first test of a file also loads the app.
             testTimeout: 15_000,
             // A file that talks to a real server starts one (an embedded database, migrated)

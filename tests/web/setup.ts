@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { useConnection } from '../../src/stores/connection';
+import { resetLocalDatabase } from './helpers/local-db';
 
 // findBy… and waitFor wait for what a user would see; a loaded machine can take seconds to
 // render it, and a condition that holds returns at once however long the limit.
@@ -45,6 +46,17 @@ function installBrowserGaps() {
   }
   Element.prototype.scrollIntoView = () => undefined;
 }
+
+// The files share one module cache (vitest.config.ts): each starts as a page opened for the
+// first time would, signed out, with an empty local database, whatever the file before left.
+// The node files (the data layer against a real server) have no session store to reset.
+beforeAll(async () => {
+  await resetLocalDatabase();
+  if (typeof window === 'undefined') return;
+  const { useSession } = await import('../../src/stores/session');
+  await useSession.getState().clear();
+  useSession.setState({ endedBy: null, expired: false });
+});
 
 afterEach(() => {
   // Each test starts not knowing whether the server answers, as the app does when it opens: a
