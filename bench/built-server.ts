@@ -12,9 +12,13 @@ import { freePort } from './support';
 
 export interface BuiltServer {
   base: string;
+  /** The server's process id (its memory, for the memory bench). */
+  pid: number;
+  dataDir: string;
   adminToken: string;
+  /** The demo operator's first login; empty on a restart. */
   operator: { username: string; password: string };
-  stop(): Promise<void>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** Checks the web app is built and makes the server bundle; exits the bench when it cannot. */
@@ -31,10 +35,15 @@ export function builtServerBundle(): string {
 
 export async function startBuiltServer(
   bundle: string,
-  options: { label: string; traWorker: boolean },
+  options: {
+    label: string;
+    traWorker: boolean;
+    /** Starts again on a data folder an earlier server left (`stop({ keepData: true })`). */
+    dataDir?: string;
+  },
 ): Promise<BuiltServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-load-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-load-'));
   const adminToken = crypto.randomBytes(24).toString('base64url');
   const profile = process.env.BENCH_CPU_PROF;
   const child = spawn(
@@ -74,20 +83,26 @@ export async function startBuiltServer(
     child.stdout.on('data', (chunk: Buffer) => {
       if (ready) return;
       output += chunk.toString();
+      // A restart prints no logins: they were shown once, on the first start.
       const login = /username: (operator1)\s+password: (\S+)/.exec(output);
-      if (login && output.includes('listening')) ready = true;
-      if (login && ready) resolve({ username: login[1]!, password: login[2]! });
+      if (!output.includes('listening')) return;
+      ready = true;
+      resolve(
+        login ? { username: login[1]!, password: login[2]! } : { username: '', password: '' },
+      );
     });
     void exited.then(() => reject(new Error(`The server ended:\n${output}`)));
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    dataDir,
     adminToken,
     operator,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
