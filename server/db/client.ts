@@ -33,7 +33,7 @@ export interface OpenOptions {
   /** PGlite data directory; omitted means in memory (tests). */
   dataDir?: string | undefined;
   /**
-   * PGlite's shared buffers (default PostgreSQL's 128 MB). They are most of what an open
+   * PGlite's shared buffers (default `PGLITE_SHARED_BUFFERS_MB`). They are most of what an open
    * embedded database holds: a small store opened with 16 MB holds about 170 MB, not 280.
    */
   sharedBuffersMb?: number;
@@ -84,7 +84,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         `max_wal_size=${PGLITE_MAX_WAL_MB}MB`,
         '-c',
         'min_wal_size=32MB',
-        ...(options.sharedBuffersMb ? ['-c', `shared_buffers=${options.sharedBuffersMb}MB`] : []),
+        '-c',
+        `shared_buffers=${options.sharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB}MB`,
       ],
     });
   } else {
@@ -216,6 +217,15 @@ function copyFresh(dataDir: string, to: string): void {
 
 /** The embedded database's write-ahead log is kept near this size (see createDatabase). */
 export const PGLITE_MAX_WAL_MB = 64;
+
+/**
+ * The embedded database's shared buffers. PGlite holds them in its WebAssembly memory for as
+ * long as it runs, used or not: PostgreSQL's default of 128 MB made an idle server hold 450 MB,
+ * 64 MB holds 360–390 MB (`bench/server-memory.bench.ts`). The files they cache stay in the
+ * system's file cache too; the invoice list with 10,000 invoices and saving and submitting at
+ * 8 and 64 clients measured the same either way (`invoice-list-load`, `api-load`).
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 64;
 
 export function migrationsFolder(): string {
   // In the bundled server the migrations are copied next to the bundle.
