@@ -185,7 +185,19 @@ function takingTurns(client: PGlite): PGlite {
  * of its own gives all of it back. Opened afterwards, the same database starts near 150 MB.
  */
 async function createDataDirApart(dataDir: string): Promise<boolean> {
-  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
+  // Stands beside the folder while a database is being created in it: a start stopped then
+  // leaves it, and the next start knows the files in the folder are a creation to begin again.
+  const creating = `${dataDir}.creating`;
+  const interrupted = fs.existsSync(creating);
+  if (!interrupted && fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
+  const present = fs.readdirSync(dataDir);
+  if (present.length > 0 && !interrupted) {
+    throw new Error(
+      `The folder ${dataDir} holds files but no database: move them away, or set DATA_DIR to another folder.`,
+    );
+  }
+  for (const entry of present) fs.rmSync(path.join(dataDir, entry), { recursive: true });
+  fs.writeFileSync(creating, '');
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const child = spawn(
     process.execPath,
@@ -207,6 +219,7 @@ async function createDataDirApart(dataDir: string): Promise<boolean> {
         : reject(new Error(`Creating the database ended with ${code}: ${errors.trim()}`)),
     );
   });
+  fs.rmSync(creating);
   return true;
 }
 
