@@ -190,7 +190,10 @@ async function createDataDirApart(dataDir: string): Promise<boolean> {
   const creating = `${dataDir}.creating`;
   const interrupted = fs.existsSync(creating);
   if (!interrupted && fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return false;
-  const present = fs.readdirSync(dataDir);
+  // A disk mounted on the folder brings its own `lost+found`, and a desktop its hidden files.
+  const present = fs
+    .readdirSync(dataDir)
+    .filter((entry) => entry !== 'lost+found' && !entry.startsWith('.'));
   if (present.length > 0 && !interrupted) {
     throw new Error(
       `The folder ${dataDir} holds files but no database: move them away, or set DATA_DIR to another folder.`,

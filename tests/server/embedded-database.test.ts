@@ -62,6 +62,21 @@ describe.runIf(testDbKind() === 'pglite')('the embedded database folder', () => 
     }
   });
 
+  it("is made in a disk's own folder, beside what the disk and the system keep there", async () => {
+    const folder = databaseFolder();
+    fs.mkdirSync(path.join(folder, 'lost+found'));
+    fs.writeFileSync(path.join(folder, '.DS_Store'), '');
+    const database = await openDatabase({ dataDir: folder });
+    try {
+      await migrateDatabase(database);
+      expect(await database.db.select().from(organizations)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(folder, 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(folder, 'lost+found'))).toBe(true);
+  });
+
   it('refuses a folder holding other files, names it, and leaves the files', async () => {
     const folder = databaseFolder();
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'mauzo ya wiki');
