@@ -22,6 +22,17 @@ function databaseFolder(): string {
   return folder;
 }
 
+/** Opens and migrates the folder's database, which must hold nothing yet. */
+async function expectNewDatabase(folder: string) {
+  const database = await openDatabase({ dataDir: folder });
+  try {
+    await migrateDatabase(database);
+    expect(await database.db.select().from(organizations)).toEqual([]);
+  } finally {
+    await database.close();
+  }
+}
+
 describe.runIf(testDbKind() === 'pglite')('the embedded database folder', () => {
   it('is made again after a start stopped while making it', { timeout: 60_000 }, async () => {
     const folder = databaseFolder();
@@ -31,13 +42,7 @@ describe.runIf(testDbKind() === 'pglite')('the embedded database folder', () => 
     fs.writeFileSync(path.join(folder, 'base', 'half-written'), 'x'.repeat(100));
     fs.writeFileSync(`${folder}.creating`, '');
 
-    const database = await openDatabase({ dataDir: folder });
-    try {
-      await migrateDatabase(database);
-      expect(await database.db.select().from(organizations)).toEqual([]);
-    } finally {
-      await database.close();
-    }
+    await expectNewDatabase(folder);
     expect(fs.existsSync(path.join(folder, 'base', 'half-written'))).toBe(false);
     expect(fs.existsSync(`${folder}.creating`)).toBe(false);
 
@@ -66,13 +71,7 @@ describe.runIf(testDbKind() === 'pglite')('the embedded database folder', () => 
     const folder = databaseFolder();
     fs.mkdirSync(path.join(folder, 'lost+found'));
     fs.writeFileSync(path.join(folder, '.DS_Store'), '');
-    const database = await openDatabase({ dataDir: folder });
-    try {
-      await migrateDatabase(database);
-      expect(await database.db.select().from(organizations)).toEqual([]);
-    } finally {
-      await database.close();
-    }
+    await expectNewDatabase(folder);
     expect(fs.existsSync(path.join(folder, 'PG_VERSION'))).toBe(true);
     expect(fs.existsSync(path.join(folder, 'lost+found'))).toBe(true);
   });
