@@ -72,6 +72,9 @@ export default mergeConfig(
             testTimeout: 120_000,
             hookTimeout: 180_000,
             fileParallelism: false,
+            // A poll waits for what the page or its service worker does next; beside the other
+            // suites on a two-core machine that can take seconds, not vitest's default one.
+            expect: { poll: { timeout: 10_000 } },
           },
         },
       ],

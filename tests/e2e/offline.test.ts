@@ -27,15 +27,19 @@ describe('push notifications', () => {
     });
     // What a push service delivers, handed to the worker by the browser's own test hook.
     const cdp = await context.newCDPSession(page);
-    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      registrations.push(...event.registrations);
+    let registrationId: string | undefined;
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find(
+        (registration) =>
+          registration.scopeURL === `${suite.server.url}/` && !registration.isDeleted,
+      );
+      if (ours) registrationId = ours.registrationId;
     });
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    await expect.poll(() => registrationId).toBeDefined();
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: suite.server.url,
-      registrationId: registrations[0]!.registrationId,
+      registrationId: registrationId!,
       data: JSON.stringify({
         title: 'TRA refused a receipt',
         body: 'The receipt of Neema Joseph was refused.',
