@@ -1,5 +1,7 @@
 // One line of the invoice: what is sold (a saved product or free text), how many, at what price,
-// its tax type and discount, and what the line comes to, as domain/totals computes it.
+// its tax type and discount, and what the line comes to, as domain/totals computes it. A key
+// typed in another line does not render this one.
+import { memo } from 'react';
 import {
   ActionIcon,
   Card,
@@ -17,7 +19,13 @@ import { formatTsh } from '../../../../domain/money';
 import { TAX_TYPES, taxTypeLabels, type TaxType } from '../../../../domain/tax';
 import type { LineTotals } from '../../../../domain/totals';
 import { lineProblem } from '../form';
-import { lineFromProduct, tidyAmount, type InvoiceForm } from './editor-form';
+import {
+  errorsUnder,
+  lineFromProduct,
+  rendersWhenChanged,
+  tidyAmount,
+  type InvoiceForm,
+} from './editor-form';
 import { ProductPicker } from '../../products/ProductPicker';
 
 export interface ItemCardProps {
@@ -28,7 +36,23 @@ export interface ItemCardProps {
   removable: boolean;
 }
 
-export function ItemCard({ form, index, companyId, totals, removable }: ItemCardProps) {
+const shownByItemCard = ({ form, index, companyId, totals, removable }: ItemCardProps) => [
+  index,
+  companyId,
+  totals,
+  removable,
+  form.values.items[index],
+  form.values.amountsIncludeTax,
+  errorsUnder(form, `items.${index}.`),
+];
+
+export const ItemCard = memo(function ItemCard({
+  form,
+  index,
+  companyId,
+  totals,
+  removable,
+}: ItemCardProps) {
   const { t, i18n } = useLingui();
   const path = `items.${index}`;
   const item = form.values.items[index]!;
@@ -146,4 +170,4 @@ export function ItemCard({ form, index, companyId, totals, removable }: ItemCard
       </Stack>
     </Card>
   );
-}
+}, rendersWhenChanged(shownByItemCard));

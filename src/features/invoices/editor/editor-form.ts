@@ -40,3 +40,32 @@ export function lineFromProduct(
     unitPrice,
   };
 }
+
+/** Plain data (the form's values and messages) compared by what it holds. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) =>
+    sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+/**
+ * For `memo`: a part of the editor renders again only when what it shows has changed. The form
+ * copies all its values at every change, so a key typed in one line would otherwise render
+ * every part of the invoice. `shown` lists what the part shows, from its props (the form's
+ * values and messages of that render); the form's calls always act on its current values.
+ */
+export function rendersWhenChanged<Props>(shown: (props: Props) => readonly unknown[]) {
+  return (before: Props, after: Props) => sameData(shown(before), shown(after));
+}
+
+/** The form's messages whose path starts with `prefix`. */
+export function errorsUnder(form: InvoiceForm, prefix: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(form.errors).filter(([path]) => path.startsWith(prefix)),
+  );
+}
