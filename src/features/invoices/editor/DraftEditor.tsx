@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { InvoiceEditorDraft, LocalInvoice } from '../../../db/db';
 import { discardEditorDraft, type InvoiceContext } from '../../../db/invoices';
-import { useEditorDraft } from '../../../db/useEditorDraft';
+import { useKeptEditorDraft } from '../../../db/useEditorDraft';
 import { formFromInvoice, type InvoiceFormValues } from '../form';
 import { InvoiceEditor } from './InvoiceEditor';
 
@@ -38,7 +38,7 @@ interface Start {
 
 export function DraftEditor(props: DraftEditorProps) {
   const { context, invoiceId, saved, fresh } = props;
-  const draft = useEditorDraft(context.companyId, invoiceId);
+  const draft = useKeptEditorDraft(context.companyId, invoiceId);
   const [generation, setGeneration] = useState(0);
   const [start, setStart] = useState<Start | null>(null);
   if (draft === undefined) {
