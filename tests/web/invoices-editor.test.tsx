@@ -185,6 +185,28 @@ describe('messages', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("keeps each line's messages and values its own as the other lines change or go", async () => {
+    await openEditor();
+    await userEvent.click(screen.getByRole('button', { name: 'Add item' }));
+    await typeLine(1, { description: 'Chai', quantity: '2', price: '1000' });
+    await userEvent.click(screen.getAllByRole('button', { name: /Save draft/ })[0]!);
+    const description = (index: number) =>
+      within(items()[index]!).getByLabelText(new RegExp(`^Item ${index + 1}`));
+    expect(errorOf(description(0))).toBe('Please enter the item description');
+    expect(errorOf(description(1))).toBeNull();
+
+    await typeLine(0, { description: 'Sabuni' });
+    expect(errorOf(description(0))).toBeNull();
+    expect(within(items()[1]!).getByTestId('item-amount').textContent).toBe('Tsh 2,000.00');
+
+    // The second line becomes the first: its number, values and amount come with it.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove item 1' }));
+    expect(items()).toHaveLength(1);
+    expect((description(0) as HTMLInputElement).value).toBe('Chai');
+    expect(within(items()[0]!).getByTestId('item-amount').textContent).toBe('Tsh 2,000.00');
+    expect(shown('total-including-tax')).toBe('Tsh 2,000.00');
+  });
+
   it('refuses a decimal comma instead of reading 2,5 as 25', async () => {
     await openEditor();
     await typeLine(0, {

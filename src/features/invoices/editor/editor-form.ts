@@ -41,10 +41,14 @@ export function lineFromProduct(
   };
 }
 
-/** Plain data (the form's values and messages) compared by what it holds. */
+/**
+ * Plain data (the form's values and messages) compared by what it holds. A React element (a
+ * message may be one) is compared as itself: it links to the whole tree that rendered it.
+ */
 function sameData(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if ('$$typeof' in a || '$$typeof' in b) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
