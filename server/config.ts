@@ -1,6 +1,8 @@
 // Server configuration, parsed once from the environment at start-up. A bad value stops the
 // server with a message that names the variable, instead of failing later on a request.
+import fs from 'node:fs';
 import path from 'node:path';
+import tls from 'node:tls';
 import * as v from 'valibot';
 import { parseFaults, type FaultSettings } from './tra-sim/faults';
 
@@ -31,6 +33,8 @@ const envSchema = v.object({
     '8080',
   ),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '0.0.0.0'),
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
@@ -137,6 +141,11 @@ export interface IntegrationProviderConfig {
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The certificate chain and private key (PEM) when the server itself speaks HTTPS, with
+   * HTTP/2 and HTTP/1.1 on the one port; undefined for plain HTTP (behind a proxy that ends TLS).
+   */
+  tls: { cert: Buffer; key: Buffer } | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Base URL of TRA's VFD API; undefined means the simulator mounted in this server. */
@@ -215,6 +224,36 @@ function providerConfig(
   };
 }
 
+/** Reads the certificate and key, both or neither, and checks that they make a pair. */
+function tlsFiles(certFile: string | undefined, keyFile: string | undefined): Config['tls'] {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) {
+    const [missing, given] = certFile
+      ? ['TLS_KEY_FILE', 'TLS_CERT_FILE']
+      : ['TLS_CERT_FILE', 'TLS_KEY_FILE'];
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: must be set with ${given}`);
+  }
+  const read = (variable: string, file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new ConfigError(
+        `Invalid configuration:\n  ${variable}: cannot read ${file} (${reason})`,
+      );
+    }
+  };
+  const pair = { cert: read('TLS_CERT_FILE', certFile), key: read('TLS_KEY_FILE', keyFile) };
+  try {
+    tls.createSecureContext(pair);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TLS_CERT_FILE, TLS_KEY_FILE: not a PEM certificate and its private key (${(error as Error).message})`,
+    );
+  }
+  return pair;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const defined = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
@@ -231,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    tls: tlsFiles(e.TLS_CERT_FILE, e.TLS_KEY_FILE),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     traBaseUrl: e.TRA_BASE_URL?.replace(/\/+$/, ''),

@@ -1,6 +1,7 @@
 // Builds the server from configuration: database (migrated), secrets, mail, seed, HTTP app.
 // main.ts calls it for `npm start`; tests call it with their own configuration.
 import fs from 'node:fs';
+import http2 from 'node:http2';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
@@ -137,7 +138,8 @@ export async function startServer(
     from: config.mailFrom,
     dataDir: config.dataDir,
   });
-  const localBase = `http://127.0.0.1:${config.port}`;
+  const scheme = config.tls ? 'https' : 'http';
+  const localBase = `${scheme}://127.0.0.1:${config.port}`;
   const deps: Deps = {
     db: database.db,
     dbKind: database.kind,
@@ -158,14 +160,31 @@ export async function startServer(
   }
 
   const fetch = takingTurns(app.fetch, API_SLOTS);
+  const listen = { fetch, port: config.port, hostname: config.host };
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = config.tls
+      ? // HTTPS of its own: HTTP/2 for browsers (one connection for all of a page's files),
+        // HTTP/1.1 on the same port for clients without it.
+        serve(
+          {
+            ...listen,
+            createServer: http2.createSecureServer,
+            serverOptions: { ...config.tls, allowHTTP1: true },
+          },
+          () => resolve(s),
+        )
+      : serve(listen, () => resolve(s));
+  });
+  const sessions = new Set<http2.ServerHttp2Session>();
+  server.on('session', (session: http2.ServerHttp2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const url = `${scheme}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   if (config.port === 0) {
-    const ownBase = `http://127.0.0.1:${port}/tra-sim`;
+    const ownBase = `${scheme}://127.0.0.1:${port}/tra-sim`;
     if (deps.traSim) deps.traSim.publicBase = ownBase;
     else deps.traBaseUrl = config.traBaseUrl ?? ownBase;
   }
@@ -205,7 +224,11 @@ export async function startServer(
       await pushSender.stop();
       await statistics.stop();
       await integrationImports?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its HTTP/2 connection open: each ends once its requests are answered.
+        for (const session of sessions) session.close();
+      });
       await simulatorThread?.stop();
       mailer.close();
       await database.close();

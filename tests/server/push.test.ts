@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { createRequire } from 'node:module';
 import { and, eq } from 'drizzle-orm';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages, pushSubscriptions, users } from '../../server/db/schema';
 import { invoiceReceiptSettled } from '../../server/invoices/settle';
 import { runDuePush } from '../../server/push/service';
 import { sendTraAlerts } from '../../server/vfd/alerts';
+import { localCertificate } from '../helpers/certificate';
 import { createUser } from '../helpers/factories';
 import { createFiscalEnv, type FiscalEnv } from '../helpers/fiscal';
 import { invoiceBody, invoiceShop, submitHeaders, type InvoiceShop } from '../helpers/invoices';
@@ -24,25 +24,6 @@ import { tokenFor } from '../helpers/session';
 const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt(buffer: Buffer, params: Record<string, unknown>): Buffer;
 };
-
-/** A certificate for 127.0.0.1, which this test's HTTPS client trusts. */
-function localCertificate() {
-  const keys = forge.pki.rsa.generateKeyPair(2048);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
-  const name = [{ name: 'commonName', value: '127.0.0.1' }];
-  cert.setSubject(name);
-  cert.setIssuer(name);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  return {
-    cert: forge.pki.certificateToPem(cert),
-    key: forge.pki.privateKeyToPem(keys.privateKey),
-  };
-}
 
 interface Received {
   path: string;

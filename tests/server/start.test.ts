@@ -1,10 +1,13 @@
 // A fresh install: first start seeds and prints logins once; configuration errors name the variable.
 import fs from 'node:fs';
+import http2 from 'node:http2';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config';
 import type { RunningServer } from '../../server/start';
+import { localCertificate } from '../helpers/certificate';
 import { createTestDatabase, testDbKind } from '../helpers/db';
 import { startOnLoopback, submitDemoInvoice } from '../helpers/real-start';
 
@@ -104,6 +107,93 @@ describe.runIf(testDbKind() === 'postgresql')('start on PostgreSQL', () => {
   });
 });
 
+/** Writes a certificate and its key where TLS_CERT_FILE and TLS_KEY_FILE can name them. */
+function certificateFiles() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-tls-'));
+  const { cert, key } = localCertificate();
+  fs.writeFileSync(path.join(dir, 'cert.pem'), cert);
+  fs.writeFileSync(path.join(dir, 'key.pem'), key);
+  return { dir, cert, certFile: path.join(dir, 'cert.pem'), keyFile: path.join(dir, 'key.pem') };
+}
+
+/** One request over an HTTP/2 session: status, headers and the body as text. */
+function h2Request(
+  session: http2.ClientHttp2Session,
+  headers: http2.OutgoingHttpHeaders,
+  body?: string,
+) {
+  return new Promise<{ status: number; headers: http2.IncomingHttpHeaders; text: string }>(
+    (resolve, reject) => {
+      const stream = session.request(headers);
+      const chunks: Buffer[] = [];
+      let answer: http2.IncomingHttpHeaders = {};
+      stream.on('response', (h) => (answer = h));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () =>
+        resolve({
+          status: Number(answer[':status']),
+          headers: answer,
+          text: Buffer.concat(chunks).toString(),
+        }),
+      );
+      stream.on('error', reject);
+      stream.end(body);
+    },
+  );
+}
+
+describe.runIf(testDbKind() === 'pglite')('HTTPS of its own', () => {
+  it('answers HTTP/2 and HTTP/1.1 on one port with the given certificate, and stops with a browser still connected', async () => {
+    const files = certificateFiles();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-start-'));
+    const { server } = await start({
+      DATA_DIR: dataDir,
+      RISITI_ADMIN_PASSWORD: 'Admin-pass1',
+      TLS_CERT_FILE: files.certFile,
+      TLS_KEY_FILE: files.keyFile,
+    });
+    expect(server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+
+    // A browser: one HTTP/2 connection for everything, kept open.
+    const session = http2.connect(server.url, { ca: files.cert });
+    const health = await h2Request(session, { ':path': '/v1/accounting/health' });
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.text)).toMatchObject({ status: 'ok' });
+    // Reached over HTTPS, so the browser is told to keep to it.
+    expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+
+    const login = await h2Request(
+      session,
+      { ':method': 'POST', ':path': '/api/v2/login', 'content-type': 'application/json' },
+      JSON.stringify({ username: 'admin', password: 'Admin-pass1' }),
+    );
+    expect(login.status).toBe(200);
+    expect(JSON.parse(login.text).user).toMatchObject({ isAdmin: true });
+
+    // A client without HTTP/2, on the same port.
+    const overHttp1 = await new Promise<{ status: number; version: string }>((resolve, reject) => {
+      https
+        .get(`${server.url}/v1/accounting/health`, { ca: files.cert }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, version: response.httpVersion }),
+          );
+        })
+        .on('error', reject);
+    });
+    expect(overHttp1).toEqual({ status: 200, version: '1.1' });
+
+    // Plain HTTP is not served on the HTTPS port.
+    await expect(fetch(server.url.replace('https:', 'http:'))).rejects.toThrow();
+
+    // Stopping does not wait for the browser to hang up.
+    await running.pop()!.close();
+    expect(session.closed || session.destroyed).toBe(true);
+    session.destroy();
+    fs.rmSync(files.dir, { recursive: true, force: true });
+  });
+});
+
 describe('configuration', () => {
   it('names each wrong variable', () => {
     expect(() =>
@@ -115,6 +205,37 @@ describe('configuration', () => {
       expect((error as Error).message).toContain('PORT: must be a port number');
       expect((error as Error).message).toContain('DATABASE_URL: must start with postgres://');
       expect((error as Error).message).toContain('RISITI_DEMO: must be 0 or 1');
+    }
+  });
+
+  it('reads the certificate and key for HTTPS, both or neither, and says what is wrong', () => {
+    const files = certificateFiles();
+    try {
+      expect(loadConfig({}).tls).toBeUndefined();
+      const tls = loadConfig({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: files.keyFile }).tls;
+      expect(tls?.cert.toString()).toBe(files.cert);
+      expect(() => loadConfig({ TLS_CERT_FILE: files.certFile })).toThrow(
+        'TLS_KEY_FILE: must be set with TLS_CERT_FILE',
+      );
+      expect(() => loadConfig({ TLS_KEY_FILE: files.keyFile })).toThrow(
+        'TLS_CERT_FILE: must be set with TLS_KEY_FILE',
+      );
+      const missing = path.join(files.dir, 'missing.pem');
+      expect(() => loadConfig({ TLS_CERT_FILE: missing, TLS_KEY_FILE: files.keyFile })).toThrow(
+        `TLS_CERT_FILE: cannot read ${missing} (ENOENT)`,
+      );
+      // Another certificate's key does not make a pair with this one.
+      const other = certificateFiles();
+      expect(() =>
+        loadConfig({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: other.keyFile }),
+      ).toThrow(/TLS_CERT_FILE, TLS_KEY_FILE: not a PEM certificate and its private key/);
+      fs.rmSync(other.dir, { recursive: true, force: true });
+      // A key where the certificate should be.
+      expect(() =>
+        loadConfig({ TLS_CERT_FILE: files.keyFile, TLS_KEY_FILE: files.keyFile }),
+      ).toThrow(ConfigError);
+    } finally {
+      fs.rmSync(files.dir, { recursive: true, force: true });
     }
   });
 
