@@ -9,7 +9,9 @@
 // throttling applied to Chromium (Lighthouse's `devtools` method: the network and CPU really
 // slowed) beside Lighthouse's default estimate from an unthrottled load: the estimate models
 // HTTP/1.1's six connections with a cold TCP window each, so it charges preloads a cost the
-// slowed browser does not show. Needs `npm run build`.
+// slowed browser does not show. They are run twice: over plain HTTP/1.1, and over HTTPS with
+// HTTP/2, as a deployment serves them (the server's own TLS_CERT_FILE, here a certificate made
+// for the run; LIGHTHOUSE_HTTPS=0 leaves it out). Needs `npm run build`.
 // Numbers are printed, never asserted.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
+import { localCertificate } from '../tests/helpers/certificate';
 import { chromiumPath } from '../tests/e2e/helpers/browser';
 import { startServer } from '../tests/e2e/helpers/server';
 import { activateSeededUser, signIn } from '../tests/e2e/helpers/session';
@@ -39,6 +42,8 @@ interface Sample {
   failed: string[];
   /** The elements each failed audit names, for LIGHTHOUSE_DETAILS=1. */
   details: string[];
+  /** Why Lighthouse could not measure the page in this run (its runtime error), if it could not. */
+  error?: string;
 }
 
 /**
@@ -82,6 +87,8 @@ async function startChromium(port: number) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The HTTPS server's certificate is made for the run.
+      '--ignore-certificate-errors',
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       'about:blank',
@@ -145,6 +152,14 @@ async function audit(
     cls: value('cumulative-layout-shift'),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    ...(lhr.runtimeError || !Number.isFinite(value('largest-contentful-paint'))
+      ? {
+          error:
+            lhr.runtimeError?.code ??
+            lhr.audits['largest-contentful-paint']?.errorMessage ??
+            'no largest contentful paint',
+        }
+      : {}),
     failed: accessibilityAudits
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
@@ -192,8 +207,12 @@ async function audit(
   };
 }
 
-function report(label: string, samples: Sample[]) {
-  const pick = (key: keyof Omit<Sample, 'failed' | 'details'>) =>
+function report(label: string, all: Sample[]) {
+  // A run Lighthouse could not measure is named, and left out of the medians.
+  const samples = all.filter((s) => !s.error);
+  for (const s of all.filter((s) => s.error)) line(label, `a run not measured: ${s.error}`);
+  if (!samples.length) return;
+  const pick = (key: keyof Omit<Sample, 'failed' | 'details' | 'error'>) =>
     median(samples.map((s) => s[key]));
   const failed = [...new Set(samples.flatMap((s) => s.failed))];
   line(
@@ -210,7 +229,27 @@ function report(label: string, samples: Sample[]) {
   }
 }
 
+/** The same built server over HTTPS (HTTP/2 and HTTP/1.1), with a certificate made for the run. */
+async function startHttpsServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-lighthouse-tls-'));
+  const { cert, key } = localCertificate();
+  fs.writeFileSync(path.join(dir, 'cert.pem'), cert);
+  fs.writeFileSync(path.join(dir, 'key.pem'), key);
+  const https = await startServer({
+    TLS_CERT_FILE: path.join(dir, 'cert.pem'),
+    TLS_KEY_FILE: path.join(dir, 'key.pem'),
+  });
+  return {
+    url: https.url,
+    async dispose() {
+      await https.dispose();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const server = await startServer();
+const secure = process.env.LIGHTHOUSE_HTTPS === '0' ? null : await startHttpsServer();
 const port = await freePort();
 const browser = await startChromium(port);
 try {
@@ -225,13 +264,20 @@ try {
     `Lighthouse ${RUNS}× per page, mobile (slow 4G, CPU slowed ` +
       `${cpuSlowdownMultiplier ?? constants.throttling.mobileSlow4G.cpuSlowdownMultiplier}×), median`,
   );
+  const origins = [
+    { base: server.url, protocol: 'HTTP/1.1' },
+    ...(secure ? [{ base: secure.url, protocol: 'HTTPS, HTTP/2' }] : []),
+  ];
   for (const page of ['/', '/login'].filter((p) => PAGES.includes(p))) {
-    for (const method of ['simulate', 'devtools'] as const) {
-      const samples: Sample[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        samples.push(await audit(server.url + page, port, false, method));
+    for (const { base, protocol } of origins) {
+      for (const method of ['simulate', 'devtools'] as const) {
+        const samples: Sample[] = [];
+        for (let run = 0; run < RUNS; run++) {
+          samples.push(await audit(base + page, port, false, method));
+        }
+        const how = method === 'simulate' ? 'estimated' : 'applied';
+        report(`${page} (first visit, ${protocol}, ${how})`, samples);
       }
-      report(`${page} (first visit, ${method === 'simulate' ? 'estimated' : 'applied'})`, samples);
     }
   }
 
@@ -264,4 +310,5 @@ try {
 } finally {
   await browser.stop();
   await server.dispose();
+  await secure?.dispose();
 }

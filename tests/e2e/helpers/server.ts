@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,8 +37,27 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Whether the server's health check answers OK; over HTTPS, trusting its own certificate. */
+function answers(url: string, ca: Buffer | null): Promise<boolean> {
+  const health = `${url}/v1/accounting/health`;
+  if (!ca) return fetch(health).then((response) => response.ok);
+  return new Promise((resolve, reject) => {
+    https
+      .get(health, { ca }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      })
+      .on('error', reject);
+  });
+}
+
 /** Ready once it has seeded, printed the logins and said it listens, and answers. */
-async function waitUntilReady(url: string, child: ChildProcess, log: () => string) {
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+  ca: Buffer | null,
+) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -45,8 +65,7 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
     }
     if (log().includes('Risiti listening on')) {
       try {
-        const response = await fetch(`${url}/v1/accounting/health`);
-        if (response.ok) return;
+        if (await answers(url, ca)) return;
       } catch {
         /* not answering yet */
       }
@@ -184,8 +203,10 @@ async function spawnServer(main: string, dataDir: string, env: Record<string, st
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(url, child, () => output);
+  // Given a certificate (TLS_CERT_FILE), the server speaks HTTPS, HTTP/2 included.
+  const ca = env.TLS_CERT_FILE ? fs.readFileSync(env.TLS_CERT_FILE) : null;
+  const url = `${ca ? 'https' : 'http'}://127.0.0.1:${port}`;
+  await waitUntilReady(url, child, () => output, ca);
 
   /** Stops the process (SIGTERM, SIGKILL after 10 s) and gives its exit code. */
   const stop = async (): Promise<number | null> => {
