@@ -132,15 +132,16 @@ export async function startSimulatorThread(
   };
 }
 
-/** Request headers that belong to one connection, not to the request passed on. */
-const HOP_HEADERS = [
-  'host',
+/** Headers that belong to one connection (RFC 9110 §7.6.1), not to what is passed on. */
+const CONNECTION_HEADERS = [
   'connection',
   'keep-alive',
-  'content-length',
+  'proxy-connection',
   'transfer-encoding',
-  'x-forwarded-for',
+  'upgrade',
 ];
+/** Request headers not passed on: the connection's, and those the proxy sets itself. */
+const HOP_HEADERS = [...CONNECTION_HEADERS, 'host', 'content-length', 'x-forwarded-for'];
 
 /**
  * /tra-sim/* of the server, passed on to the thread: the client's address goes along in
@@ -170,8 +171,9 @@ export function simulatorProxy(thread: Pick<SimulatorThread, 'base'>, trustProxy
         'Retry-After': '2',
       });
     }
+    // The body is passed on decoded, and over HTTP/2 a connection's headers are not allowed.
     const answerHeaders = new Headers(answer.headers);
-    for (const name of ['content-length', 'content-encoding', 'transfer-encoding', 'connection'])
+    for (const name of [...CONNECTION_HEADERS, 'content-length', 'content-encoding'])
       answerHeaders.delete(name);
     return new Response(answer.body, { status: answer.status, headers: answerHeaders });
   });

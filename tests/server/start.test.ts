@@ -170,6 +170,11 @@ describe.runIf(testDbKind() === 'pglite')('HTTPS of its own', () => {
     expect(login.status).toBe(200);
     expect(JSON.parse(login.text).user).toMatchObject({ isAdmin: true });
 
+    // The simulator's pages pass through the server: what belonged to the simulator's own
+    // connection is not repeated over HTTP/2, where it is not allowed.
+    const verify = await h2Request(session, { ':path': '/tra-sim/verify/UNKNOWN_101010' });
+    expect(verify.status).toBe(404);
+
     // A client without HTTP/2, on the same port.
     const overHttp1 = await new Promise<{ status: number; version: string }>((resolve, reject) => {
       https
