@@ -1,0 +1,115 @@
+// The app served over HTTPS by the server itself (TLS_CERT_FILE, TLS_KEY_FILE), as a shop
+// that installs it reaches it: the browser speaks HTTP/2 to it, and the whole main job works,
+// from signing in to an invoice issued by TRA, with no request refused or broken on the way.
+// The certificate is made for the test, so the browser is told to accept it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCertificate } from '../helpers/certificate';
+import { launchBrowser, newContext, PHONE } from './helpers/browser';
+import { fillInvoice, submitOpenInvoice } from './helpers/invoices';
+import { startServer, type E2EServer } from './helpers/server';
+import { newPassword, signIn } from './helpers/session';
+
+let server: E2EServer;
+let browser: Browser;
+let certificates: string;
+
+beforeAll(async () => {
+  certificates = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-e2e-tls-'));
+  const { cert, key } = localCertificate();
+  fs.writeFileSync(path.join(certificates, 'cert.pem'), cert);
+  fs.writeFileSync(path.join(certificates, 'key.pem'), key);
+  [server, browser] = await Promise.all([
+    startServer({
+      TLS_CERT_FILE: path.join(certificates, 'cert.pem'),
+      TLS_KEY_FILE: path.join(certificates, 'key.pem'),
+    }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  if (certificates) fs.rmSync(certificates, { recursive: true, force: true });
+});
+
+/** The seeded operator's first password changed through the API, from the page's origin. */
+async function activate(page: Page, username: string): Promise<string> {
+  const password = newPassword();
+  const status = await page.evaluate(
+    async ({ username, first, password }) => {
+      const post = (url: string, body: unknown, token?: string) =>
+        fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      const login = await post('/api/v2/login', { username, password: first });
+      const { token } = (await login.json()) as { token: string };
+      const changed = await post(
+        '/api/v2/user/first-password',
+        { newPassword: password, confirmPassword: password },
+        token,
+      );
+      return changed.status;
+    },
+    { username, first: server.logins[username]!, password },
+  );
+  expect(status).toBeLessThan(300);
+  return password;
+}
+
+describe('the app over HTTPS', () => {
+  it('is served over HTTP/2 and issues an invoice, with no request refused on the way', async () => {
+    expect(server.url).toMatch(/^https:/);
+    const context = await newContext(browser, server.url, {
+      viewport: PHONE,
+      ignoreHTTPSErrors: true,
+    });
+    const page = await context.newPage();
+    const broken: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 500) broken.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('requestfailed', (request) => {
+      // Leaving a page cancels its open wait for changes; that is not a failure.
+      if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+      broken.push(`${request.failure()?.errorText} ${request.url()}`);
+    });
+    page.on('pageerror', (error) => broken.push(`page error: ${error.message}`));
+
+    await page.goto('/login');
+    const protocols = () =>
+      page.evaluate(() => [
+        ...new Set(
+          (performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
+            .concat(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+            .map((entry) => entry.nextHopProtocol),
+        ),
+      ]);
+    expect(await protocols()).toEqual(['h2']);
+
+    const password = await activate(page, 'operator1');
+    await signIn(page, 'operator1', password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/new-invoice');
+    await fillInvoice(page, [{ description: 'Sabuni ya kufulia', quantity: '2', price: '1,500' }], {
+      customer: 'Asha Mwinyi',
+    });
+    await submitOpenInvoice(page);
+    await page.getByTestId('invoice-issued').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('receipt-number').first().textContent()).toMatch(/^\d+$/);
+
+    // Everything the pages asked for, the API's calls included, went over HTTP/2.
+    expect(await protocols()).toEqual(['h2']);
+    expect(broken).toEqual([]);
+    await context.close();
+  });
+});
