@@ -111,6 +111,9 @@ function simulatorStarter(config: Config, options: StartOptions, secrets: Secret
   };
 }
 
+/** Requests one HTTP/2 connection may have open at once (nginx allows 128). */
+export const MAX_STREAMS_PER_CONNECTION = 100;
+
 export async function startServer(
   config: Config,
   options: StartOptions = {},
@@ -169,7 +172,13 @@ export async function startServer(
           {
             ...listen,
             createServer: http2.createSecureServer,
-            serverOptions: { ...config.tls, allowHTTP1: true },
+            serverOptions: {
+              ...config.tls,
+              allowHTTP1: true,
+              // Node allows a connection about four billion requests at once: a browser needs
+              // tens, and each one waiting holds memory.
+              settings: { maxConcurrentStreams: MAX_STREAMS_PER_CONNECTION },
+            },
           },
           () => resolve(s),
         )

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config';
-import type { RunningServer } from '../../server/start';
+import { MAX_STREAMS_PER_CONNECTION, type RunningServer } from '../../server/start';
 import { localCertificate } from '../helpers/certificate';
 import { createTestDatabase, testDbKind } from '../helpers/db';
 import { startOnLoopback, submitDemoInvoice } from '../helpers/real-start';
@@ -157,6 +157,8 @@ describe.runIf(testDbKind() === 'pglite')('HTTPS of its own', () => {
     // A browser: one HTTP/2 connection for everything, kept open.
     const session = http2.connect(server.url, { ca: files.cert });
     const health = await h2Request(session, { ':path': '/v1/accounting/health' });
+    // A connection is held to a bounded number of requests at once.
+    expect(session.remoteSettings.maxConcurrentStreams).toBe(MAX_STREAMS_PER_CONNECTION);
     expect(health.status).toBe(200);
     expect(JSON.parse(health.text)).toMatchObject({ status: 'ok' });
     // Reached over HTTPS, so the browser is told to keep to it.
