@@ -1,7 +1,10 @@
 // The app served over HTTPS by the server itself (TLS_CERT_FILE, TLS_KEY_FILE), as a shop
 // that installs it reaches it: the browser speaks HTTP/2 to it, and the whole main job works,
-// from signing in to an invoice issued by TRA, with no request refused or broken on the way.
-// The certificate is made for the test, so the browser is told to accept it.
+// from signing in to an invoice issued by TRA, with no request refused or broken on the way,
+// and the installed app opening again with no connection. The certificate is made for the
+// test: Chromium is told to trust it by its key's hash, as it would a real one (a certificate
+// error would also keep the service worker out).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,12 +25,16 @@ beforeAll(async () => {
   const { cert, key } = localCertificate();
   fs.writeFileSync(path.join(certificates, 'cert.pem'), cert);
   fs.writeFileSync(path.join(certificates, 'key.pem'), key);
+  const spki = crypto
+    .createHash('sha256')
+    .update(crypto.createPublicKey(cert).export({ type: 'spki', format: 'der' }))
+    .digest('base64');
   [server, browser] = await Promise.all([
     startServer({
       TLS_CERT_FILE: path.join(certificates, 'cert.pem'),
       TLS_KEY_FILE: path.join(certificates, 'key.pem'),
     }),
-    launchBrowser(),
+    launchBrowser([`--ignore-certificate-errors-spki-list=${spki}`]),
   ]);
 });
 
@@ -67,12 +74,9 @@ async function activate(page: Page, username: string): Promise<string> {
 }
 
 describe('the app over HTTPS', () => {
-  it('is served over HTTP/2 and issues an invoice, with no request refused on the way', async () => {
+  it('is served over HTTP/2, issues an invoice with no request refused, and opens offline', async () => {
     expect(server.url).toMatch(/^https:/);
-    const context = await newContext(browser, server.url, {
-      viewport: PHONE,
-      ignoreHTTPSErrors: true,
-    });
+    const context = await newContext(browser, server.url, { viewport: PHONE });
     const page = await context.newPage();
     const broken: string[] = [];
     page.on('response', (response) => {
@@ -110,6 +114,16 @@ describe('the app over HTTPS', () => {
     // Everything the pages asked for, the API's calls included, went over HTTP/2.
     expect(await protocols()).toEqual(['h2']);
     expect(broken).toEqual([]);
+
+    // Installed from this HTTPS address, the app opens again with no connection.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto('/dashboard');
+    await page.getByTestId('company-name').waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    expect(await page.getByTestId('company-name').textContent()).toBe('Duka Demo Ltd');
     await context.close();
   });
 });

@@ -19,7 +19,8 @@ export function chromiumPath(): string {
   return found;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium with the flags every test uses, and `extraArgs` of the caller's own. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -32,6 +33,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
