@@ -43,7 +43,8 @@ function answers(url: string, ca: Buffer | null): Promise<boolean> {
   if (!ca) return fetch(health).then((response) => response.ok);
   return new Promise((resolve, reject) => {
     https
-      .get(health, { ca }, (response) => {
+      // Its own connection: the shared agent's options would override this request's `ca`.
+      .get(health, { ca, agent: false }, (response) => {
         response.resume();
         resolve(response.statusCode === 200);
       })
