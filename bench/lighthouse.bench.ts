@@ -20,7 +20,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { chromium } from 'playwright-core';
-import { localCertificate } from '../tests/helpers/certificate';
+import { certificateFiles } from '../tests/helpers/certificate';
 import { chromiumPath } from '../tests/e2e/helpers/browser';
 import { startServer } from '../tests/e2e/helpers/server';
 import { activateSeededUser, signIn } from '../tests/e2e/helpers/session';
@@ -231,19 +231,16 @@ function report(label: string, all: Sample[]) {
 
 /** The same built server over HTTPS (HTTP/2 and HTTP/1.1), with a certificate made for the run. */
 async function startHttpsServer() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-lighthouse-tls-'));
-  const { cert, key } = localCertificate();
-  fs.writeFileSync(path.join(dir, 'cert.pem'), cert);
-  fs.writeFileSync(path.join(dir, 'key.pem'), key);
+  const certificate = certificateFiles();
   const https = await startServer({
-    TLS_CERT_FILE: path.join(dir, 'cert.pem'),
-    TLS_KEY_FILE: path.join(dir, 'key.pem'),
+    TLS_CERT_FILE: certificate.certFile,
+    TLS_KEY_FILE: certificate.keyFile,
   });
   return {
     url: https.url,
     async dispose() {
       await https.dispose();
-      fs.rmSync(dir, { recursive: true, force: true });
+      certificate.remove();
     },
   };
 }

@@ -5,12 +5,9 @@
 // test: Chromium is told to trust it by its key's hash, as it would a real one (a certificate
 // error would also keep the service worker out).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localCertificate } from '../helpers/certificate';
+import { certificateFiles } from '../helpers/certificate';
 import { launchBrowser, newContext, PHONE } from './helpers/browser';
 import { fillInvoice, submitOpenInvoice } from './helpers/invoices';
 import { startServer, type E2EServer } from './helpers/server';
@@ -18,22 +15,16 @@ import { newPassword, signIn } from './helpers/session';
 
 let server: E2EServer;
 let browser: Browser;
-let certificates: string;
+let certificate: ReturnType<typeof certificateFiles> | undefined;
 
 beforeAll(async () => {
-  certificates = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-e2e-tls-'));
-  const { cert, key } = localCertificate();
-  fs.writeFileSync(path.join(certificates, 'cert.pem'), cert);
-  fs.writeFileSync(path.join(certificates, 'key.pem'), key);
+  certificate = certificateFiles();
   const spki = crypto
     .createHash('sha256')
-    .update(crypto.createPublicKey(cert).export({ type: 'spki', format: 'der' }))
+    .update(crypto.createPublicKey(certificate.cert).export({ type: 'spki', format: 'der' }))
     .digest('base64');
   [server, browser] = await Promise.all([
-    startServer({
-      TLS_CERT_FILE: path.join(certificates, 'cert.pem'),
-      TLS_KEY_FILE: path.join(certificates, 'key.pem'),
-    }),
+    startServer({ TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile }),
     launchBrowser([`--ignore-certificate-errors-spki-list=${spki}`]),
   ]);
 });
@@ -41,7 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
-  if (certificates) fs.rmSync(certificates, { recursive: true, force: true });
+  certificate?.remove();
 });
 
 /** The seeded operator's first password changed through the API, from the page's origin. */

@@ -1,5 +1,8 @@
 // A self-signed certificate for 127.0.0.1 and localhost, for the tests' own HTTPS servers and
 // clients (the client trusts it by passing it as its `ca`).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import forge from 'node-forge';
 
 export function localCertificate(): { cert: string; key: string } {
@@ -25,5 +28,25 @@ export function localCertificate(): { cert: string; key: string } {
   return {
     cert: forge.pki.certificateToPem(cert),
     key: forge.pki.privateKeyToPem(keys.privateKey),
+  };
+}
+
+/**
+ * A certificate and its key written to a new temporary folder, where TLS_CERT_FILE and
+ * TLS_KEY_FILE can name them; `remove` deletes the folder.
+ */
+export function certificateFiles() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-tls-'));
+  const { cert, key } = localCertificate();
+  const certFile = path.join(dir, 'cert.pem');
+  const keyFile = path.join(dir, 'key.pem');
+  fs.writeFileSync(certFile, cert);
+  fs.writeFileSync(keyFile, key);
+  return {
+    cert,
+    certFile,
+    keyFile,
+    dir,
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }

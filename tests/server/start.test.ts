@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig, ConfigError } from '../../server/config';
 import { MAX_STREAMS_PER_CONNECTION, type RunningServer } from '../../server/start';
-import { localCertificate } from '../helpers/certificate';
+import { certificateFiles } from '../helpers/certificate';
 import { createTestDatabase, testDbKind } from '../helpers/db';
 import { startOnLoopback, submitDemoInvoice } from '../helpers/real-start';
 
@@ -107,15 +107,6 @@ describe.runIf(testDbKind() === 'postgresql')('start on PostgreSQL', () => {
   });
 });
 
-/** Writes a certificate and its key where TLS_CERT_FILE and TLS_KEY_FILE can name them. */
-function certificateFiles() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risiti-tls-'));
-  const { cert, key } = localCertificate();
-  fs.writeFileSync(path.join(dir, 'cert.pem'), cert);
-  fs.writeFileSync(path.join(dir, 'key.pem'), key);
-  return { dir, cert, certFile: path.join(dir, 'cert.pem'), keyFile: path.join(dir, 'key.pem') };
-}
-
 /** One request over an HTTP/2 session: status, headers and the body as text. */
 function h2Request(
   session: http2.ClientHttp2Session,
@@ -197,7 +188,7 @@ describe.runIf(testDbKind() === 'pglite')('HTTPS of its own', () => {
     await running.pop()!.close();
     expect(session.closed || session.destroyed).toBe(true);
     session.destroy();
-    fs.rmSync(files.dir, { recursive: true, force: true });
+    files.remove();
   });
 });
 
@@ -236,13 +227,13 @@ describe('configuration', () => {
       expect(() =>
         loadConfig({ TLS_CERT_FILE: files.certFile, TLS_KEY_FILE: other.keyFile }),
       ).toThrow(/TLS_CERT_FILE, TLS_KEY_FILE: not a PEM certificate and its private key/);
-      fs.rmSync(other.dir, { recursive: true, force: true });
+      other.remove();
       // A key where the certificate should be.
       expect(() =>
         loadConfig({ TLS_CERT_FILE: files.keyFile, TLS_KEY_FILE: files.keyFile }),
       ).toThrow(ConfigError);
     } finally {
-      fs.rmSync(files.dir, { recursive: true, force: true });
+      files.remove();
     }
   });
 
