@@ -171,7 +171,7 @@ describe.runIf(testDbKind() === 'pglite')('HTTPS of its own', () => {
     // A client without HTTP/2, on the same port.
     const overHttp1 = await new Promise<{ status: number; version: string }>((resolve, reject) => {
       https
-        .get(`${server.url}/v1/accounting/health`, { ca: files.cert }, (response) => {
+        .get(`${server.url}/v1/accounting/health`, { ca: files.cert, agent: false }, (response) => {
           response.resume();
           response.on('end', () =>
             resolve({ status: response.statusCode ?? 0, version: response.httpVersion }),
