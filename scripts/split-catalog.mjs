@@ -14,9 +14,9 @@ import { formatter } from '@lingui/format-po';
 const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\.tsx$)/;
 /**
  * Files whose messages no public or sign-in page shows: the signed-in screens (but the account's
- * parts the password pages use; the profile's own card and page are signed-in screens), the
- * server's and the service worker's, and the domain's rules of the signed-in work (expenses,
- * invoices, reports, insights, payments, integrations, imports).
+ * parts the password pages use; the profile's own card and page are signed-in screens; the day
+ * field of the lists and reports), the server's and the service worker's, and the domain's rules
+ * of the signed-in work (expenses, invoices, reports, insights, payments, integrations, imports).
  * The errors the app words itself on those pages (domain/visitor-errors.ts), the domain's common
  * validation messages and the rules of users and passwords stay in the first part, as does any
  * domain file not named here; the rest of the error catalogue is the server's and the signed-in
@@ -26,7 +26,7 @@ const PUBLIC = /^src\/routes\/(_public\/|-components\/(PublicLayout|MenuDrawer)\
 const SIGNED_IN_DOMAIN =
   /^domain\/(attachments|customer-csv|date-range|errors|expense|expense-categories|insights-engine|integrations|invoice-status|payments|push|record-messages|sales-report|tax|ussd|weekdays|schemas\/(content|expense|expense-category|insight|invoice|payment|registration|vendor))\.ts$/;
 const LATER =
-  /^(src\/features\/(?!account\/)|src\/features\/account\/Profile(Card|Page)\.tsx$|src\/app\/shell\/|src\/routes\/_app\/|server\/|sw\/)/;
+  /^(src\/features\/(?!account\/)|src\/features\/account\/Profile(Card|Page)\.tsx$|src\/app\/shell\/|src\/forms\/DayInput\.tsx$|src\/routes\/_app\/|server\/|sw\/)/;
 /**
  * Files that public pages and signed-in screens both show: the landing page's registration form,
  * with the question it asks before what was typed in it is left.

@@ -13,6 +13,7 @@ import type { LocalExpense } from '../../db/db';
 import { useExpenseCategories } from '../../db/useExpenseCategories';
 import { useExpenses } from '../../db/useExpenses';
 import { useVendors } from '../../db/useVendors';
+import { DayInput } from '../../forms/DayInput';
 import { ButtonLink } from '../../app/links';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -190,18 +191,12 @@ export function ExpensesPage() {
             ]}
             onChange={(value) => setFilter({ vendorId: value || undefined })}
           />
-          <TextInput
-            type="date"
-            label={t`From`}
-            value={search.from ?? ''}
-            onChange={(event) => setFilter({ from: event.currentTarget.value || undefined })}
-          />
-          <TextInput
-            type="date"
+          <DayInput label={t`From`} value={search.from} onChange={(from) => setFilter({ from })} />
+          <DayInput
             label={t`To`}
-            value={search.to ?? ''}
+            value={search.to}
             min={search.from}
-            onChange={(event) => setFilter({ to: event.currentTarget.value || undefined })}
+            onChange={(to) => setFilter({ to })}
           />
         </SimpleGrid>
       </Stack>

@@ -6,18 +6,7 @@
 import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import {
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -35,6 +24,7 @@ import { api } from '../../api/client';
 import { findExpenses } from '../../db/expenses';
 import { useExpenseCategories } from '../../db/useExpenseCategories';
 import { useVendors } from '../../db/useVendors';
+import { DayInput } from '../../forms/DayInput';
 import { notifyFailure } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -231,18 +221,17 @@ export function ExpensesReportPage() {
         />
         {preset === 'custom' && (
           <>
-            <TextInput
-              type="date"
+            <DayInput
               label={t`From`}
-              value={search.from ?? ''}
-              onChange={(event) => setSearch({ from: event.currentTarget.value || undefined })}
+              value={search.from}
+              onChange={(from) => setSearch({ from })}
               error={periodError.from}
             />
-            <TextInput
-              type="date"
+            <DayInput
               label={t`To`}
-              value={search.to ?? ''}
-              onChange={(event) => setSearch({ to: event.currentTarget.value || undefined })}
+              value={search.to}
+              min={search.from}
+              onChange={(to) => setSearch({ to })}
               error={periodError.to}
             />
           </>

@@ -31,6 +31,7 @@ import { INVOICE_STATUSES, invoiceStatusLabels } from '../../../domain/invoice-s
 import type { LocalInvoice } from '../../db/db';
 import { useInvoiceListIds } from '../../db/useInvoices';
 import { useSubmittedInvoices } from '../../db/useSubmittedInvoices';
+import { DayInput } from '../../forms/DayInput';
 import { ButtonLink } from '../../app/links';
 import { PopoverAfterPage } from '../../app/OverlayAfterPage';
 import { UnsavedInvoices } from './UnsavedInvoices';
@@ -299,18 +300,12 @@ export function InvoicesPage() {
       </SimpleGrid>
       {search.period === 'custom' && (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-          <TextInput
-            type="date"
-            label={t`From`}
-            value={search.from ?? ''}
-            onChange={(event) => setSearch({ from: event.currentTarget.value || undefined })}
-          />
-          <TextInput
-            type="date"
+          <DayInput label={t`From`} value={search.from} onChange={(from) => setSearch({ from })} />
+          <DayInput
             label={t`To`}
-            value={search.to ?? ''}
+            value={search.to}
             min={search.from}
-            onChange={(event) => setSearch({ to: event.currentTarget.value || undefined })}
+            onChange={(to) => setSearch({ to })}
           />
         </SimpleGrid>
       )}

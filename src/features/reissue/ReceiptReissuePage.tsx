@@ -25,6 +25,7 @@ import {
   type ReceiptCopy,
 } from '../../api/admin';
 import { readFailure } from '../../api/errors';
+import { DayInput } from '../../forms/DayInput';
 import { notifyFailure, notifySuccess } from '../../app/notify';
 import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
@@ -115,8 +116,8 @@ export function ReceiptReissuePage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Receipt reissuing`);
   const [text, setText] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [from, setFrom] = useState<string>();
+  const [to, setTo] = useState<string>();
   const [filter, setFilter] = useState<Filter>('all');
   const q = useDeferredValue(text.trim());
   const receipts = useServerData(
@@ -152,18 +153,8 @@ export function ReceiptReissuePage() {
         onChange={(event) => setText(event.currentTarget.value)}
       />
       <SimpleGrid cols={{ base: 2, sm: 3 }}>
-        <TextInput
-          label={t`From`}
-          type="date"
-          value={from}
-          onChange={(event) => setFrom(event.currentTarget.value)}
-        />
-        <TextInput
-          label={t`To`}
-          type="date"
-          value={to}
-          onChange={(event) => setTo(event.currentTarget.value)}
-        />
+        <DayInput label={t`From`} value={from} onChange={setFrom} />
+        <DayInput label={t`To`} value={to} min={from} onChange={setTo} />
       </SimpleGrid>
       <FilterControl<Filter>
         value={filter}

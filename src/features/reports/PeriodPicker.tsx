@@ -1,8 +1,9 @@
-// The period of a report: the presets of spec §9 and a custom range (native date inputs, which
-// phones show as their own calendar). A custom range that cannot be reported says why.
-import { Group, Select, TextInput } from '@mantine/core';
+// The period of a report: the presets of spec §9 and a custom range (days typed as DD-MM-YYYY,
+// or picked on the phone's calendar). A custom range that cannot be reported says why.
+import { Group, Select } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { DATE_PRESETS, datePresetLabels, type DatePreset } from '../../../domain/date-range';
+import { DayInput } from '../../forms/DayInput';
 import { customPeriodErrors } from './period';
 
 export interface PeriodValue {
@@ -37,21 +38,18 @@ export function PeriodPicker({
       />
       {custom && (
         <>
-          <TextInput
-            type="date"
+          <DayInput
             label={t`From`}
-            value={value.from ?? ''}
-            onChange={(event) =>
-              onChange({ ...value, from: event.currentTarget.value || undefined })
-            }
+            value={value.from}
+            onChange={(from) => onChange({ ...value, from })}
             error={errors.from}
             w={{ base: '100%', xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t`To`}
-            value={value.to ?? ''}
-            onChange={(event) => onChange({ ...value, to: event.currentTarget.value || undefined })}
+            value={value.to}
+            min={value.from}
+            onChange={(to) => onChange({ ...value, to })}
             error={errors.to}
             w={{ base: '100%', xs: 170 }}
           />
