@@ -164,7 +164,12 @@ async function problemsOn(
   routes: string[],
   width: number,
   language: 'en' | 'sw',
-  options: { offline?: boolean; before?: (page: Page) => Promise<void> } = {},
+  options: {
+    offline?: boolean;
+    before?: (page: Page) => Promise<void>;
+    /** Waits for what the check is about to be on the page. */
+    ready?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<Record<string, Array<LayoutProblem | string>>> {
   const context = await newContext(browser, server.url, { viewport: { width, height: 740 } });
   try {
@@ -195,6 +200,7 @@ async function problemsOn(
       await page.goto(route);
       await settled();
       await page.locator('h1').first().waitFor();
+      await options.ready?.(page);
       if (options.offline) {
         // The connection drops; the next sync finds the server out of reach (its longest look).
         await context.setOffline(true);
@@ -285,5 +291,26 @@ describe.each([
 
   it("fits the platform admin's screens", async () => {
     expect(await problemsOn('admin', ADMIN, width, language)).toEqual({});
+  });
+});
+
+describe("the owner's dashboard without a connection", () => {
+  it('says so in words that can be read', async () => {
+    // Opened once online (the app installed, the figures kept), then opened with no connection:
+    // the dashboard shows what it has and warns, in orange, that it is not up to date.
+    const before = async (page: Page) => {
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto('/dashboard');
+      await page.locator('[data-testid="freshness"][data-source="server"]').first().waitFor();
+      await page.context().setOffline(true);
+    };
+    const ready = async (page: Page) => {
+      // The figures the server gave last time, and the sales kept on this phone.
+      await page.locator('[data-testid="freshness"][data-source="copy"]').waitFor();
+      await page.locator('[data-testid="freshness"][data-source="phone"]').waitFor();
+    };
+    expect(await problemsOn('owner', ['/dashboard'], 360, 'en', { before, ready })).toEqual({});
   });
 });

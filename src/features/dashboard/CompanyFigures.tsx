@@ -2,6 +2,7 @@
 // an operator's dashboard never waits for it.
 import { Loader, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { WARNING_TEXT } from '../../app/theme';
 import { useToday } from './DashboardHeader';
 import type { DashboardPreset } from './DashboardPeriod';
 import { OwnerOverview } from './OwnerOverview';
@@ -23,7 +24,7 @@ export default function CompanyFigures({
     return loading ? (
       <Loader role="status" aria-label={t`Loading`} />
     ) : (
-      <Text c="orange.8">
+      <Text c={WARNING_TEXT}>
         <Trans>The server cannot be reached, and this phone has no figures yet.</Trans>
       </Text>
     );

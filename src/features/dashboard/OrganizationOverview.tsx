@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatTsh, type Cents } from '../../../domain/money';
 import { fetchCompaniesDashboard, type CompaniesAnswer } from '../../api/reports';
 import { cachedAnswer, keepAnswer } from '../../db/report-cache';
+import { WARNING_TEXT } from '../../app/theme';
 import type { DashboardPreset } from './DashboardPeriod';
 import { DashboardFreshness, FigureCard } from './OwnerOverview';
 import { formatDay } from '../reports/format';
@@ -53,7 +54,7 @@ export default function OrganizationOverview({
   const shown = state?.key === key ? state : null;
   if (!shown) {
     return failed === key ? (
-      <Text c="orange.8">
+      <Text c={WARNING_TEXT}>
         <Trans>The server cannot be reached, and this phone has no figures yet.</Trans>
       </Text>
     ) : (

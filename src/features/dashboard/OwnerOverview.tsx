@@ -10,6 +10,7 @@ import { formatTsh, type Cents } from '../../../domain/money';
 import type { SalesReport } from '../../../domain/sales-report';
 import { formatDateTime } from '../../app/dates';
 import { AnchorLink } from '../../app/links';
+import { WARNING_TEXT } from '../../app/theme';
 import { formatDay } from '../reports/format';
 import { TopCustomers, TopProducts } from '../reports/SalesTables';
 import type { DashboardFigures, DashboardSource } from './useOwnerDashboard';
@@ -115,7 +116,7 @@ export function DashboardFreshness({ source }: { source: DashboardSource | null 
   return (
     <Text
       size="sm"
-      c={warn ? 'orange.8' : 'dimmed'}
+      c={warn ? WARNING_TEXT : 'dimmed'}
       data-testid="freshness"
       data-source={source.kind}
     >

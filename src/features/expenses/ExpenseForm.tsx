@@ -24,6 +24,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconCash, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
+import { WARNING_TEXT } from '../../app/theme';
 import { ATTACHMENT_ACCEPT } from '../../../domain/attachments';
 import { CURRENCIES, HOME_CURRENCY } from '../../../domain/currency';
 import {
@@ -547,7 +548,7 @@ export function ExpenseForm({
               </Text>
               <Text
                 fw={700}
-                c={balance === 0 ? undefined : 'orange.8'}
+                c={balance === 0 ? undefined : WARNING_TEXT}
                 data-testid="expense-balance"
               >
                 {money(balance)}

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { IconCloudUp, IconCloudX } from '@tabler/icons-react';
+import { WARNING_TEXT } from '../../app/theme';
 import { formatTsh } from '../../../domain/money';
 import { HoverTooltip } from '../../app/HoverTooltip';
 import { useRowsOnScreen } from '../../app/VirtualList';
@@ -79,7 +80,7 @@ export function InvoiceRow({
             <InvoiceStateBadge state={invoiceState(invoice, online)} size="sm" />
             <SyncMark invoice={invoice} />
             {invoice.replacedAt !== null && (
-              <Text size="xs" c="orange.8" truncate data-testid="replaced-mark">
+              <Text size="xs" c={WARNING_TEXT} truncate data-testid="replaced-mark">
                 {t`Changed on another device`}
               </Text>
             )}

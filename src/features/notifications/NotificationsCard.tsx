@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { WARNING_TEXT } from '../../app/theme';
 import type { PushSubscriptionInput } from '../../../domain/push';
 import { readFailure } from '../../api/errors';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from '../../api/push';
@@ -137,7 +138,7 @@ export function NotificationsCard() {
           </Text>
         )}
         {state === 'blocked' && (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c={WARNING_TEXT}>
             <Trans>
               Notifications are blocked for Risiti in this browser. Allow them in the browser’s site
               settings, then turn them on here.

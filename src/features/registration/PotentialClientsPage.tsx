@@ -4,6 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { WARNING_TEXT } from '../../app/theme';
 import { isLocale } from '../../../domain/i18n';
 import {
   dismissPotentialClient,
@@ -127,7 +128,7 @@ export function PotentialClientsPage() {
                 </Badge>
               </Group>
               {request.emailRegistered && request.status === 'new' && (
-                <Text size="sm" c="orange">
+                <Text size="sm" c={WARNING_TEXT}>
                   <Trans>The email is already registered! Use another email for the owner.</Trans>
                 </Text>
               )}

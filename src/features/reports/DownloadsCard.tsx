@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { WARNING_TEXT } from '../../app/theme';
 import { formatTsh, type Cents } from '../../../domain/money';
 import type { SalesFilter } from '../../../domain/sales-report';
 import { downloadReport, fetchZReports, type ZReportItem } from '../../api/reports';
@@ -92,7 +93,7 @@ export function DownloadsCard({
   return (
     <Section title={t`Downloads`} testId="downloads">
       {!online && (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" c={WARNING_TEXT}>
           <Trans>Downloads need a connection to the server.</Trans>
         </Text>
       )}

@@ -5,6 +5,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconRefresh } from '@tabler/icons-react';
+import { WARNING_TEXT } from '../../app/theme';
 import type { SyncedEntity } from '../../db/db';
 import { isLocale } from '../../../domain/i18n';
 import { formatDateTime, formatTime } from '../../app/dates';
@@ -232,7 +233,7 @@ export function SyncPanel({ state, onNavigate }: { state: SyncState; onNavigate:
                   ].join(' · ')}
                 </Text>
                 {change.attempts > 0 && (
-                  <Text size="sm" c="orange.9">
+                  <Text size="sm" c={WARNING_TEXT}>
                     {t`Not sent yet (${reason}). Next try at ${next}.`}
                   </Text>
                 )}

@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { WARNING_TEXT } from '../../../app/theme';
 import { useBusinessProfile } from '../../../db/useBusinessProfile';
 import { useInvoice } from '../../../db/useInvoice';
 import { usePageTitle } from '../../../app/usePageTitle';
@@ -142,7 +143,7 @@ export function PrintPage({ companyId, invoiceId, layout, autoPrint, onLayout }:
         </Group>
       </Group>
       {profile === null && (
-        <Text className={classes.toolbar} c="orange" ta="center" size="sm" pb="xs">
+        <Text className={classes.toolbar} c={WARNING_TEXT} ta="center" size="sm" pb="xs">
           <Trans>The business details print once the phone has reached the server one time.</Trans>
         </Text>
       )}
