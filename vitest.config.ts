@@ -42,8 +42,9 @@ export default mergeConfig(
             environment: 'jsdom',
             setupFiles: ['tests/web/setup.ts'],
             isolate: false,
-            // Whole screens render in jsdom; the first test of a file also loads the app.
-            testTimeout: 15_000,
+            // Whole screens render in jsdom; the first test of a file also loads the app. A
+            // screen that takes 5 s alone took over 15 s beside the browser suite in CI.
+            testTimeout: 30_000,
             // A file that talks to a real server starts one (an embedded database, migrated)
             // before its tests: seconds on a busy machine.
             hookTimeout: 60_000,
