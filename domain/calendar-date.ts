@@ -7,6 +7,12 @@ export function isValidCalendarDate(year: number, month: number, day: number): b
   return Number.isInteger(day) && day >= 1 && day <= daysInMonth;
 }
 
+/** An ISO day ("2026-11-20", or a timestamp starting with one) as the product writes it: DD-MM-YYYY. */
+export function calendarDateText(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : iso;
+}
+
 /**
  * Reads a calendar date typed as DD-MM-YYYY (spec §5; also with / or . between the parts) or
  * given as ISO YYYY-MM-DD (what the server returns, so an edited record round-trips).

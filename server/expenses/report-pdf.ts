@@ -6,7 +6,8 @@ import { expensePaymentMethodLabels, expenseStatusLabels } from '../../domain/ex
 import { formatAmount, type Cents } from '../../domain/money';
 import { BODY_FONT, BOLD_FONT, useReceiptFonts } from '../receipts/fonts';
 import { pdfText } from '../receipts/pdf';
-import { dayText, reportLabels as L, type ReportDocument } from './report';
+import { reportLabels as L, type ReportDocument } from './report';
+import { calendarDateText } from '../../domain/calendar-date';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -143,7 +144,9 @@ export async function renderReportPdf(document: ReportDocument): Promise<Buffer>
   doc.font(BODY_FONT).fontSize(10);
   doc.text(pdfText(`${document.companyName} · TIN ${document.companyTin}`), { width: CONTENT });
   const { firstDay, lastDay } = document.filters.range;
-  doc.text(pdfText(t(L.period, { from: dayText(firstDay), to: dayText(lastDay) })));
+  doc.text(
+    pdfText(t(L.period, { from: calendarDateText(firstDay), to: calendarDateText(lastDay) })),
+  );
   if (document.filterNames.length) {
     doc.text(pdfText(t(L.filters, { filters: document.filterNames.join(', ') })));
   }
@@ -245,7 +248,7 @@ export async function renderReportPdf(document: ReportDocument): Promise<Buffer>
     list.header();
     for (const expense of report.rows) {
       list.row([
-        dayText(expense.date),
+        calendarDateText(expense.date),
         expense.receiptCode,
         expense.vendor?.name ?? t(L.unknownVendor),
         document.categoryName(expense.categoryId),

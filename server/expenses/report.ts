@@ -172,11 +172,6 @@ export async function buildReportDocument(
   };
 }
 
-/** "01-07-2025" as the product writes dates (spec §5 DD-MM-YYYY). */
-export function dayText(isoDay: string): string {
-  return isoDay.split('-').reverse().join('-');
-}
-
 export function reportFileName(document: ReportDocument, extension: string): string {
   const { firstDay, lastDay } = document.filters.range;
   return `expenses-${firstDay}-${lastDay}.${extension}`;

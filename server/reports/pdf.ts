@@ -22,6 +22,7 @@ import {
   paragraph,
   table,
 } from './pdf-tables';
+import { calendarDateText } from '../../domain/calendar-date';
 
 export interface SalesPdfInput {
   report: SalesReport;
@@ -31,8 +32,6 @@ export interface SalesPdfInput {
   locale: Locale;
   now: Date;
 }
-
-const day = (iso: string) => formatDayMonthYear(`${iso}T12:00:00+03:00`);
 
 export async function salesPdf(input: SalesPdfInput): Promise<Buffer> {
   const t = (message: Message, values?: Record<string, unknown>) =>
@@ -44,7 +43,10 @@ export async function salesPdf(input: SalesPdfInput): Promise<Buffer> {
 
   heading(doc, `${t(L.salesReport)} — ${input.company.name}`, 16);
   paragraph(doc, `${t(L.tin)}: ${input.company.tin}`);
-  paragraph(doc, `${t(L.period)}: ${day(report.firstDay)} – ${day(report.lastDay)}`);
+  paragraph(
+    doc,
+    `${t(L.period)}: ${calendarDateText(report.firstDay)} – ${calendarDateText(report.lastDay)}`,
+  );
   paragraph(doc, `${t(L.generated)}: ${formatDayMonthYear(input.now)} ${eatTime(input.now)} (EAT)`);
   if (input.filters.length) paragraph(doc, `${t(L.filters)}: ${input.filters.join('; ')}`);
   paragraph(doc, t(L.amountsInTsh));
@@ -194,7 +196,7 @@ export async function salesPdf(input: SalesPdfInput): Promise<Buffer> {
     report.days
       .filter((d) => d.receipts > 0)
       .map((d) => [
-        day(d.date),
+        calendarDateText(d.date),
         String(d.receipts),
         ...REPORT_TAX_GROUPS.map((group) => money(d.groups[group].net)),
         money(d.tax),

@@ -2,6 +2,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Company } from '../../api/admin';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export function CompanyDetails({ company }: { company: Company }) {
   const { t } = useLingui();
@@ -12,10 +13,7 @@ export function CompanyDetails({ company }: { company: Company }) {
     [t`Email`, company.email],
     [t`Phone`, `+255 ${company.phone}`],
     [t`Address`, company.address],
-    [
-      t`Paid until`,
-      company.paidUntil ? company.paidUntil.split('-').reverse().join('-') : t`Not paid yet`,
-    ],
+    [t`Paid until`, company.paidUntil ? calendarDateText(company.paidUntil) : t`Not paid yet`],
   ];
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="company-title">

@@ -10,8 +10,8 @@ import { cachedAnswer, keepAnswer } from '../../db/report-cache';
 import { WARNING_TEXT } from '../../app/theme';
 import type { DashboardPreset } from './DashboardPeriod';
 import { DashboardFreshness, FigureCard } from './OwnerOverview';
-import { formatDay } from '../reports/format';
 import type { DashboardSource } from './useOwnerDashboard';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export default function OrganizationOverview({
   preset,
@@ -75,7 +75,7 @@ export default function OrganizationOverview({
         const pending = line.pending;
         const rejected = line.rejected;
         const name = line.company.name;
-        const zDay = line.lastZReport ? formatDay(line.lastZReport.date) : null;
+        const zDay = line.lastZReport ? calendarDateText(line.lastZReport.date) : null;
         return (
           <UnstyledButton
             key={line.company.id}

@@ -11,9 +11,9 @@ import type { SalesReport } from '../../../domain/sales-report';
 import { formatDateTime } from '../../app/dates';
 import { AnchorLink } from '../../app/links';
 import { WARNING_TEXT } from '../../app/theme';
-import { formatDay } from '../reports/format';
 import { TopCustomers, TopProducts } from '../reports/SalesTables';
 import type { DashboardFigures, DashboardSource } from './useOwnerDashboard';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 const TrendChart = lazy(() =>
   import('../reports/SalesCharts').then((module) => ({ default: module.TrendChart })),
@@ -139,11 +139,13 @@ export function OwnerOverview({
   const money = (value: number) => formatTsh(value as Cents);
   const { firstDay, lastDay } = figures.previousPeriod;
   const before =
-    firstDay === lastDay ? formatDay(firstDay) : `${formatDay(firstDay)} – ${formatDay(lastDay)}`;
+    firstDay === lastDay
+      ? calendarDateText(firstDay)
+      : `${calendarDateText(firstDay)} – ${calendarDateText(lastDay)}`;
   const asReport = { products: figures.products, customers: figures.customers } as SalesReport;
   const pending = figures.vfd?.queue?.pending ?? 0;
   const overdue = figures.vfd?.queue?.overdue ?? 0;
-  const zDay = figures.lastZReport ? formatDay(figures.lastZReport.date) : '';
+  const zDay = figures.lastZReport ? calendarDateText(figures.lastZReport.date) : '';
   const zTotal = figures.lastZReport ? money(figures.lastZReport.dailyTotal) : '';
   return (
     <Stack gap="md">

@@ -10,7 +10,8 @@ import { expenseChanges, settleExpenseChange } from '../../db/expenses';
 import { conflictOf } from '../../db/record-changes';
 import { useExpenseCategories } from '../../db/useExpenseCategories';
 import { compareFields, RecordConflict, type ShownField } from '../sync/RecordConflict';
-import { categoryName, dayText } from './labels';
+import { categoryName } from './labels';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export function ExpenseConflict({
   companyId,
@@ -28,7 +29,7 @@ export function ExpenseConflict({
     categoryName(i18n, id ? categories.find((c) => c.id === id) : undefined) || null;
   const shown = (e: ExpenseRecord): Record<string, ShownField> => ({
     receiptCode: { label: t`Receipt code`, value: e.receiptCode },
-    date: { label: t`Date`, value: dayText(e.date) },
+    date: { label: t`Date`, value: calendarDateText(e.date) },
     time: { label: t`Time`, value: e.time },
     currency: { label: t`Currency`, value: e.currency },
     currencyRate: { label: t`Rate to TZS`, value: String(e.currencyRate) },

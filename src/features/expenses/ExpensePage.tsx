@@ -41,11 +41,12 @@ import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { AttachmentsCard } from './AttachmentsCard';
 import { ExpenseConflict } from './ExpenseConflict';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
-import { categoryName, dayText } from './labels';
+import { categoryName } from './labels';
 import { LookupStatusCard } from './LookupStatusCard';
 import type { ReceiptCodeValues } from './ReceiptCodeForm';
 import { useReceiptLookup } from './useReceiptLookup';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 const routeApi = getRouteApi('/_app/expenses/$expenseId/');
 
@@ -149,7 +150,7 @@ export function ExpensePage() {
             {expense.vendor?.name ?? t`Receipt ${receiptCode}`}
           </Title>
           <Text c="dimmed" size="sm">
-            {dayText(expense.date)} · {expense.time} · {expense.receiptCode}
+            {calendarDateText(expense.date)} · {expense.time} · {expense.receiptCode}
           </Text>
         </div>
         <Group gap={6}>

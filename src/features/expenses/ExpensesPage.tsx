@@ -22,8 +22,9 @@ import { useSearchInAddress } from '../../app/useSearchInAddress';
 import { RecordSyncBadge } from '../sync/RecordSyncBadge';
 import { ExpenseStatusBadge } from './ExpenseStatusBadge';
 import { isLookupWaiting, useReceiptLookup } from './useReceiptLookup';
-import { categoryName, dayText } from './labels';
+import { categoryName } from './labels';
 import { WRAPPING_BUTTON } from './wrapping-button';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 const routeApi = getRouteApi('/_app/expenses/');
 /** Three lines, as an invoice's row. */
@@ -36,7 +37,9 @@ function ExpenseRow({ expense, category }: { expense: LocalExpense; category: st
       ? `${expense.currency === 'TZS' ? 'Tsh' : expense.currency} ${formatAmount(expense.totals.totalAmount)}`
       : '';
   const receiptCode = expense.receiptCode;
-  const details = [dayText(expense.date), receiptCode, category].filter(Boolean).join(' · ');
+  const details = [calendarDateText(expense.date), receiptCode, category]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Link
       to="/expenses/$expenseId"

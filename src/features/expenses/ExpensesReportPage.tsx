@@ -29,8 +29,9 @@ import { notifyFailure } from '../../app/notify';
 import { useCompanyId } from '../../app/useCompanyId';
 import { usePageTitle } from '../../app/usePageTitle';
 import { customPeriodErrors, periodOfSearch } from '../reports/period';
-import { categoryName, dayText } from './labels';
+import { categoryName } from './labels';
 import type { ExpenseReportSearch } from './search';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 const routeApi = getRouteApi('/_app/expenses-report');
 const tsh = (amount: Cents) => `Tsh ${formatAmount(amount)}`;
@@ -173,7 +174,7 @@ export function ExpensesReportPage() {
           </Title>
           {range && (
             <Text c="dimmed" size="sm" data-testid="report-period">
-              {dayText(range.firstDay)} – {dayText(range.lastDay)}
+              {calendarDateText(range.firstDay)} – {calendarDateText(range.lastDay)}
             </Text>
           )}
         </div>

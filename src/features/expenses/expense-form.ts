@@ -8,6 +8,7 @@ import { formatAmount, parseAmount, sum, ZERO, type Cents } from '../../../domai
 import { formatQuantity, parseQuantity, type Quantity } from '../../../domain/quantity';
 import type { ExpenseInput } from '../../../domain/schemas/expense';
 import type { LocalExpense } from '../../db/db';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export interface ExpenseItemValues {
   /** Only for the list's keys. */
@@ -58,9 +59,6 @@ export const emptyExpensePayment = (amount = ''): ExpensePaymentValues => ({
   amount,
 });
 
-/** "14-07-2025" from the ISO day the record holds. */
-const typedDate = (isoDay: string) => isoDay.split('-').reverse().join('-');
-
 /** The form of a new expense, or of one already on the phone (edit, or a receipt just read). */
 export function expenseFormValues(
   expense: LocalExpense | null,
@@ -82,7 +80,7 @@ export function expenseFormValues(
   }
   return {
     receiptCode: expense.receiptCode,
-    date: typedDate(expense.date),
+    date: calendarDateText(expense.date),
     time: expense.time.slice(0, expense.time.endsWith(':00') ? 5 : 8),
     currency: expense.currency,
     currencyRate: expense.currency === HOME_CURRENCY ? '' : String(expense.currencyRate),

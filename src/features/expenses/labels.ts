@@ -36,6 +36,3 @@ export function categoryDescription(
   const preset = categoryPresetText(category);
   return preset?.description ? i18n._(preset.description) : (category.description ?? '');
 }
-
-/** A day (YYYY-MM-DD) as the app shows it: DD-MM-YYYY. */
-export const dayText = (iso: string) => iso.split('-').reverse().join('-');

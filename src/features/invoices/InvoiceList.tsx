@@ -13,8 +13,8 @@ import type { LocalInvoice } from '../../db/db';
 import { useInvoicesByIds } from '../../db/useInvoices';
 import { invoiceState } from './invoice-state';
 import { InvoiceStateBadge } from './InvoiceStateBadge';
-import { formatDay } from './print/format';
 import classes from './invoice-list.module.css';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export const INVOICE_ROW_HEIGHT = 92;
 
@@ -52,7 +52,7 @@ export function InvoiceRow({
   const { t } = useLingui();
   const receipt = invoice.fiscal?.receiptNumber;
   const details = [
-    formatDay(invoice.date),
+    calendarDateText(invoice.date),
     receipt !== undefined ? t`No. ${receipt}` : null,
     invoice.reference,
   ]

@@ -42,12 +42,13 @@ import { InvoiceStateBadge } from './InvoiceStateBadge';
 import { syncAndWait } from '../sync/app-sync';
 import { identificationTypeShort } from '../customers/labels';
 import { formatPhone } from '../customers/format';
-import { formatDay, formatUnits, taxGroup } from './print/format';
+import { formatUnits, taxGroup } from './print/format';
 import { PrintMenu } from './PrintMenu';
 import { QrCode } from './QrCode';
 import { ShareButton } from './ShareButton';
 import { TotalsCard } from './editor/TotalsCard';
 import { useOnline } from './useOnline';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 /** While the invoice waits for the server or TRA, ask again every few seconds (for a while). */
 const POLL_MS = 3_000;
@@ -205,7 +206,7 @@ export function InvoiceView({ invoice }: { invoice: LocalInvoice }) {
                         <Trans>Receipt date and time</Trans>
                       </Text>
                       <Text>
-                        {formatDay(fiscal.receiptDate)} {fiscal.receiptTime}
+                        {calendarDateText(fiscal.receiptDate)} {fiscal.receiptTime}
                       </Text>
                     </div>
                     <div>

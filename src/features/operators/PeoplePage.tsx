@@ -27,6 +27,7 @@ import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { OperatorForm } from './OperatorForm';
 import { FormModal } from '../../app/shell/FormModal';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export type PeopleScope = 'reach' | 'owner' | 'company';
 
@@ -297,7 +298,7 @@ function confirmTitle(pending: Pending, i18n: I18n): string {
 }
 
 function SinceText({ day: iso }: { day: string }) {
-  const day = iso.split('-').reverse().join('-');
+  const day = calendarDateText(iso);
   return <Trans>Since {day}</Trans>;
 }
 

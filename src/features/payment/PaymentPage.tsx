@@ -28,6 +28,7 @@ import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import { useForm } from '@mantine/form';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 function Prices({ prices }: { prices: Payment['prices'] }) {
   const { t } = useLingui();
@@ -123,7 +124,7 @@ export function PaymentPage() {
   const payment = useServerData(() => fetchPayment(companyId), [companyId]);
   const data = payment.data;
   const instructions = data?.instructions?.[i18n.locale === 'sw' ? 'sw' : 'en'];
-  const paidUntil = data?.company?.paidUntil?.split('-').reverse().join('-') ?? '';
+  const paidUntil = data?.company?.paidUntil ? calendarDateText(data.company.paidUntil) : '';
   return (
     <Stack gap="lg" maw={900}>
       <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>

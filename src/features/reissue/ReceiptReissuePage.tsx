@@ -34,6 +34,7 @@ import { LoadState } from '../admin/LoadState';
 import { useServerData } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { shareReceiptLink } from './share-link';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 type Filter = 'all' | 'pending' | 'rejected';
 
@@ -193,7 +194,7 @@ export function ReceiptReissuePage() {
                   {receipt.customerName || '—'} · {formatTsh(receipt.totalIncludingTax)}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
-                  {receipt.companyName} · {receipt.date.split('-').reverse().join('-')}{' '}
+                  {receipt.companyName} · {calendarDateText(receipt.date)}{' '}
                   {receipt.time.slice(0, 5)}
                 </Text>
                 <Group gap={6} mt={4}>

@@ -11,9 +11,9 @@ import type { SalesFilter } from '../../../domain/sales-report';
 import { downloadReport, fetchZReports, type ZReportItem } from '../../api/reports';
 import { notifyFailure } from '../../app/notify';
 import { useOnline } from '../invoices/useOnline';
-import { formatDay } from './format';
 import { periodQuery, type Period } from './period';
 import { Section } from './SalesTables';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 function save(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -154,7 +154,7 @@ export function DownloadsCard({
                     <Table.Tr key={z.id}>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Text size="sm" fw={600}>
-                          {formatDay(z.date)}
+                          {calendarDateText(z.date)}
                         </Text>
                         <Text size="xs" c="dimmed">
                           {formatTsh(z.dailyTotal as Cents)}

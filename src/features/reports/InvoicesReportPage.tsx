@@ -37,11 +37,11 @@ import {
   type InvoiceState,
 } from '../invoices/invoice-state';
 import { CompanyPicker, useReachableCompanies } from './CompanyPicker';
-import { formatDay } from './format';
 import { PeriodPicker } from './PeriodPicker';
 import { periodOfSearch, periodQuery } from './period';
 import type { InvoicesReportSearch } from './search';
 import { useReportCompany } from './useReportContext';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 const route = getRouteApi('/_app/invoices-report');
 
@@ -68,7 +68,7 @@ function Row({ item, showCompany }: { item: InvoicesReportItem; showCompany: boo
         </Text>
         <Text size="sm" c="dimmed">
           {[
-            formatDay(item.date),
+            calendarDateText(item.date),
             receipt !== null ? t`No. ${receipt}` : null,
             showCompany ? item.companyName : null,
             item.operatorName,

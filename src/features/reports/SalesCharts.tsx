@@ -7,7 +7,8 @@ import { Stack, Text } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import { formatTsh, type Cents } from '../../../domain/money';
 import { REPORT_TAX_GROUPS, type SalesReport } from '../../../domain/sales-report';
-import { formatDay, shillings } from './format';
+import { shillings } from './format';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 const intlLocale = (locale: string) => (locale === 'sw' ? 'sw-TZ' : 'en-GB');
 
@@ -86,7 +87,8 @@ function buckets(report: SalesReport): Bucket[] {
   const map = new Map<string, Bucket>();
   report.days.forEach((day, index) => {
     const key = keyOf(day.date, index);
-    const label = n <= 186 ? formatDay(key).slice(0, 5) : `${key.slice(5, 7)}/${key.slice(0, 4)}`;
+    const label =
+      n <= 186 ? calendarDateText(key).slice(0, 5) : `${key.slice(5, 7)}/${key.slice(0, 4)}`;
     const bucket = map.get(key) ?? { label, A: 0, C: 0, D: 0, E: 0, VAT: 0 };
     for (const group of REPORT_TAX_GROUPS) {
       bucket[group] += shillings(day.groups[group].net + day.groups[group].tax);
@@ -150,7 +152,7 @@ export function TrendChart({ days }: { days: Array<{ date: string; totalIncl: nu
     );
   }
   const data = days.map((day) => ({
-    label: formatDay(day.date).slice(0, 5),
+    label: calendarDateText(day.date).slice(0, 5),
     sales: shillings(day.totalIncl),
   }));
   return (

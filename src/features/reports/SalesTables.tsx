@@ -13,7 +13,7 @@ import {
   taxGroupLabels,
   type SalesReport,
 } from '../../../domain/sales-report';
-import { formatDay } from './format';
+import { calendarDateText } from '../../../domain/calendar-date';
 
 export function Section({
   title,
@@ -158,7 +158,7 @@ export function DailyTable({ report }: { report: SalesReport }) {
         <Table.Tbody>
           {days.map((day) => (
             <Table.Tr key={day.date}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(day.date)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{calendarDateText(day.date)}</Table.Td>
               <Table.Td {...num}>{day.receipts}</Table.Td>
               {REPORT_TAX_GROUPS.map((group) => (
                 <Table.Td key={group} {...num}>

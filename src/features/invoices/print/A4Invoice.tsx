@@ -9,10 +9,11 @@ import { isFiscal, type ReceiptView } from '../receipt-view';
 import { identificationTypeShort } from '../../customers/labels';
 import { formatPhone } from '../../customers/format';
 import { QrCode } from '../QrCode';
-import { formatDay, formatUnits, taxGroup } from './format';
+import { formatUnits, taxGroup } from './format';
 import { Labeled } from './Labeled';
 import { LEGAL_RECEIPT_END, LEGAL_RECEIPT_START } from './legal-marks';
 import classes from './receipt.module.css';
+import { calendarDateText } from '../../../../domain/calendar-date';
 
 function Row({
   label,
@@ -73,7 +74,7 @@ export function A4Invoice({ view }: { view: ReceiptView }) {
               </div>
             )}
             <div>
-              {t`Date`}: {formatDay(view.date)}
+              {t`Date`}: {calendarDateText(view.date)}
             </div>
             {view.reference && (
               <div>
@@ -185,7 +186,7 @@ export function A4Invoice({ view }: { view: ReceiptView }) {
               <dd>{fiscal.zNumber}</dd>
               <dt>{t`Receipt date`}</dt>
               <dd>
-                {formatDay(fiscal.receiptDate)} {fiscal.receiptTime}
+                {calendarDateText(fiscal.receiptDate)} {fiscal.receiptTime}
               </dd>
               <dt>{t`Receipt verification code`}</dt>
               <dd data-testid="verification-code">{fiscal.verificationCode}</dd>

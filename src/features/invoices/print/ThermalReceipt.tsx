@@ -8,10 +8,11 @@ import { isFiscal, type ReceiptView } from '../receipt-view';
 import { identificationTypeShort } from '../../customers/labels';
 import { formatPhone } from '../../customers/format';
 import { QrCode } from '../QrCode';
-import { formatDay, formatUnits, taxGroup } from './format';
+import { formatUnits, taxGroup } from './format';
 import { Labeled } from './Labeled';
 import { LEGAL_RECEIPT_END, LEGAL_RECEIPT_START } from './legal-marks';
 import classes from './receipt.module.css';
+import { calendarDateText } from '../../../../domain/calendar-date';
 
 export function ThermalReceipt({ view, width }: { view: ReceiptView; width: '80mm' | '58mm' }) {
   const { t, i18n } = useLingui();
@@ -84,7 +85,7 @@ export function ThermalReceipt({ view, width }: { view: ReceiptView; width: '80m
             <span>
               <Trans>Receipt date</Trans>
             </span>
-            <span>{formatDay(fiscal.receiptDate)}</span>
+            <span>{calendarDateText(fiscal.receiptDate)}</span>
           </div>
           <div className={classes.row}>
             <span>
@@ -98,7 +99,7 @@ export function ThermalReceipt({ view, width }: { view: ReceiptView; width: '80m
           <span>
             <Trans>Date</Trans>
           </span>
-          <span>{formatDay(view.date)}</span>
+          <span>{calendarDateText(view.date)}</span>
         </div>
       )}
       <hr className={classes.rule} />

@@ -8,12 +8,6 @@ export function formatUnits(units: number): string {
   return formatQuantity(Math.round(units * QUANTITY_SCALE) as Quantity);
 }
 
-/** "20-11-2026" for the ISO day "2026-11-20" (spec §5's DD-MM-YYYY). */
-export function formatDay(isoDay: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : isoDay;
-}
-
 /** TRA's tax group letter of a line (A 18%, C zero rated, D special relief, E exempted). */
 export function taxGroup(taxType: TaxType): string {
   return TRA_TAX_GROUP[taxType];
