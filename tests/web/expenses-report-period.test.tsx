@@ -18,6 +18,13 @@ async function owner() {
   stubServer({ 'GET /api/v2/user/me': () => json(200, user) });
 }
 
+/** The text the field's error says, as a screen reader reads it with the field ('' for none). */
+const errorOf = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+    .join('');
+
 describe('the expenses report period', () => {
   it('says a backwards period is wrong instead of reporting this month', async () => {
     await owner();
@@ -67,17 +74,24 @@ describe('the expenses report period', () => {
       '/expenses-report?preset=custom&from=2026-03-01&to=2026-03-10',
     );
     const to = await screen.findByLabelText('To');
+    const from = screen.getByLabelText('From');
     fireEvent.change(to, { target: { value: '31-02-2026' } });
-    expect(screen.queryByText('Enter the date as DD-MM-YYYY')).toBeNull();
+    expect(errorOf(to)).toBe('');
     fireEvent.blur(to);
-    expect(await screen.findByText('Enter the date as DD-MM-YYYY')).toBeTruthy();
+    await waitFor(() => expect(errorOf(to)).toBe('Enter the date as DD-MM-YYYY'));
     expect(to.getAttribute('aria-invalid')).toBe('true');
     expect(router.state.location.search).toMatchObject({ from: '2026-03-01', to: '2026-03-10' });
     expect((to as HTMLInputElement).value).toBe('31-02-2026');
+    // The day's form stays whole on a narrow phone: one unbroken piece, not "DD-" then "MM-YYYY".
+    const describedBy = to.getAttribute('aria-describedby')!.split(' ');
+    const error = describedBy.map((id) => document.getElementById(id)).find(Boolean)!;
+    const whole = [...error.querySelectorAll('span')].find((s) => s.textContent === 'DD-MM-YYYY');
+    expect(whole?.style.whiteSpace).toBe('nowrap');
+    expect(errorOf(from)).toBe('');
     // Emptied, the field leaves the period without its last day, and the page asks for it.
     fireEvent.change(to, { target: { value: '' } });
     await waitFor(() => expect(router.state.location.search).not.toHaveProperty('to'));
-    expect(screen.queryByText('Enter the date as DD-MM-YYYY')).toBeNull();
+    expect(errorOf(to)).toBe('Enter a valid end date as DD-MM-YYYY');
     expect(await screen.findByText('Choose the first and last day of the period.')).toBeTruthy();
   });
 

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
+import { calendarDateText } from '../../../domain/calendar-date';
 import { parseCalendarDate } from '../../../domain/schemas/fields';
 import {
   fetchCompany,
@@ -20,6 +21,7 @@ import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 import { notifyFailure, notifySuccess } from '../../app/notify';
 import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
+import { typedDayCalendar } from '../../forms/DayInput';
 import { useSession } from '../../stores/session';
 import { toActing } from '../admin/CompanyPicker';
 import { LoadState } from '../admin/LoadState';
@@ -185,7 +187,7 @@ function PaidUntilCard({
 }) {
   const { t } = useLingui();
   const [stored, setStored] = useState(
-    company.paidUntil ? company.paidUntil.split('-').reverse().join('-') : '',
+    company.paidUntil ? calendarDateText(company.paidUntil) : '',
   );
   const [value, setValue] = useState(stored);
   const pending = value.trim() !== stored.trim();
@@ -225,9 +227,11 @@ function PaidUntilCard({
             label={t`Paid until`}
             placeholder={t`DD-MM-YYYY`}
             inputMode="numeric"
+            autoComplete="off"
             value={value}
             error={error}
             onChange={(event) => setValue(event.currentTarget.value)}
+            {...typedDayCalendar(value, setValue)}
           />
           <Button onClick={() => void save()} loading={busy}>
             <Trans>Save</Trans>

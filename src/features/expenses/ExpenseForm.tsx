@@ -45,6 +45,7 @@ import { useVendors } from '../../db/useVendors';
 import { RecordValidationError } from '../../db/validation';
 import { notifyFailure } from '../../app/notify';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
+import { typedDayCalendar } from '../../forms/DayInput';
 import { valibotValidate } from '../../forms/valibot';
 import { useSession } from '../../stores/session';
 import {
@@ -221,7 +222,9 @@ export function ExpenseForm({
                 placeholder={t`DD-MM-YYYY`}
                 required
                 inputMode="numeric"
+                autoComplete="off"
                 {...form.getInputProps('date')}
+                {...typedDayCalendar(values.date, (date) => form.setFieldValue('date', date))}
               />
               <TextInput
                 label={t`Time`}

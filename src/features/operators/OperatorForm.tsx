@@ -4,6 +4,7 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { calendarDateText } from '../../../domain/calendar-date';
 import { USER_STATUSES } from '../../../domain/roles';
 import {
   OPERATOR_TYPES,
@@ -19,6 +20,7 @@ import {
   type Operator,
   type OperatorSaved,
 } from '../../api/admin';
+import { typedDayCalendar } from '../../forms/DayInput';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { MobileInput } from '../../forms/MobileInput';
@@ -35,8 +37,6 @@ export interface OperatorFormProps {
   onSaved(result: OperatorSaved): void;
   onCancel(): void;
 }
-
-const dayOf = (iso: string) => iso.split('-').reverse().join('-');
 
 export function OperatorForm({
   operator,
@@ -61,7 +61,7 @@ export function OperatorForm({
       companyId: operator?.companyId ?? company?.id ?? '',
       userType: operator?.userType ?? 'operator',
       status: operator?.status ?? 'active',
-      entranceDay: operator ? dayOf(operator.entranceDay) : '',
+      entranceDay: operator ? calendarDateText(operator.entranceDay) : '',
     },
     // An empty entrance day means today (the server's default), not a wrong date.
     validate: (values) =>
@@ -149,7 +149,11 @@ export function OperatorForm({
             description={t`DD-MM-YYYY; today when left empty`}
             placeholder={t`DD-MM-YYYY`}
             inputMode="numeric"
+            autoComplete="off"
             {...form.getInputProps('entranceDay')}
+            {...typedDayCalendar(form.values.entranceDay ?? '', (day) =>
+              form.setFieldValue('entranceDay', day),
+            )}
           />
         </SimpleGrid>
         {form.errors.organizationId && !company && (
