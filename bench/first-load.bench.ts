@@ -10,12 +10,12 @@ import zlib from 'node:zlib';
 const BUDGET_KIB = 133;
 /**
  * Brotli KiB allowed for a first visit to /login: its page copy (the first paint and its CSS)
- * with every script and sheet the copy asks for (today about 146.3). The target for the page on
+ * with every script and sheet the copy asks for (today about 147.4). The target for the page on
  * a phone's line, not a margin over today's size.
  */
 const LOGIN_BUDGET_KIB = 150;
 /**
- * The same in Swahili, with the part of the catalog the page needs (today about 149.0): the same
+ * The same in Swahili, with the part of the catalog the page needs (today about 149.9): the same
  * target.
  */
 const LOGIN_SWAHILI_BUDGET_KIB = 150;
