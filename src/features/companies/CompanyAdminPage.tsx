@@ -4,8 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { calendarDateText } from '../../../domain/calendar-date';
-import { parseCalendarDate } from '../../../domain/schemas/fields';
+import { calendarDateText, parseCalendarDate } from '../../../domain/calendar-date';
 import {
   fetchCompany,
   fetchVfd,
