@@ -5,6 +5,7 @@ import type { AuthUser } from '../context';
 import type { DbOrTx } from '../db/client';
 import { companies } from '../db/schema';
 import { appError } from '../http/app-error';
+import { UUID } from '../http/id-param';
 
 export async function assertCompanyAccess(
   db: DbOrTx,
@@ -26,7 +27,8 @@ export async function assertCompanyAccess(
 
 /**
  * The company a company-bound request works in: the user's own, or for admins the one named
- * by the request (checked against their reach).
+ * by the request (checked against their reach). A value that cannot name a company, or names
+ * none, is refused like a company out of reach, before any work is done for it.
  */
 export async function resolveCompany(
   db: DbOrTx,
@@ -39,6 +41,16 @@ export async function resolveCompany(
     return user.companyId;
   }
   if (!requested) throw appError(400, 'bad_request');
-  await assertCompanyAccess(db, user, requested);
-  return requested;
+  if (!UUID.test(requested)) throw appError(403, 'forbidden');
+  const companyId = requested.toLowerCase();
+  if (user.role === 'platform_admin') {
+    const [company] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) throw appError(403, 'forbidden');
+    return companyId;
+  }
+  await assertCompanyAccess(db, user, companyId);
+  return companyId;
 }

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { appError } from './app-error';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An optional UUID in the query string: absent is undefined, anything but a UUID is 404. */
 export function idQuery(c: Context, name: string): string | undefined {
