@@ -21,6 +21,7 @@ import {
 } from '../db/schema';
 import { AppError, appError } from '../http/app-error';
 import type { CompanyContext } from '../http/company';
+import { encodeInvoiceCursor, readInvoiceCursor } from '../http/invoice-cursor';
 import { reserveChangeSeq } from '../sync/changes';
 import {
   findInvoice,
@@ -393,30 +394,6 @@ export interface InvoiceListQuery {
   cursor?: string | undefined;
 }
 
-interface Cursor {
-  date: string;
-  createdAt: string;
-  id: string;
-}
-
-function encodeCursor(row: InvoiceRow): string {
-  const cursor: Cursor = { date: row.date, createdAt: row.createdAt.toISOString(), id: row.id };
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-export function decodeCursor(text: string): Cursor | null {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    const ok =
-      /^\d{4}-\d{2}-\d{2}$/.test(value.date) &&
-      !Number.isNaN(Date.parse(value.createdAt)) &&
-      /^[0-9a-f-]{36}$/.test(value.id);
-    return ok ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The company's invoices, newest first (by date, then creation), one page at a time: the
  * cursor names the last invoice of the previous page, so a page never repeats or skips one
@@ -444,7 +421,7 @@ export async function listInvoices(
     );
   }
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
+    const cursor = readInvoiceCursor(query.cursor);
     if (!cursor) throw fieldError('cursor', { id: errorMessages.cursor_invalid.id });
     filters.push(
       sql`(${invoices.date}, ${invoices.createdAt}, ${invoices.id}) < (${cursor.date}, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
@@ -480,6 +457,6 @@ export async function listInvoices(
   const more = rows.length > query.limit;
   return {
     items: shown.map(fromJoined),
-    cursor: more ? encodeCursor(shown[shown.length - 1]!.invoice) : null,
+    cursor: more ? encodeInvoiceCursor(shown[shown.length - 1]!.invoice) : null,
   };
 }

@@ -9,6 +9,7 @@ import { m } from '../../domain/messages';
 import type { DbOrTx } from '../db/client';
 import { companies, fiscalReceipts, invoices, traOutbox } from '../db/schema';
 import { AppError } from '../http/app-error';
+import { encodeInvoiceCursor, readInvoiceCursor, type InvoiceCursor } from '../http/invoice-cursor';
 
 export const TRA_STATES = ['pending', 'accepted', 'rejected'] as const;
 
@@ -30,33 +31,9 @@ export const invoicesReportQuery = v.object({
 });
 export type InvoicesReportQuery = v.InferOutput<typeof invoicesReportQuery>;
 
-interface Cursor {
-  date: string;
-  createdAt: string;
-  id: string;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    if (
-      /^\d{4}-\d{2}-\d{2}$/.test(value.date) &&
-      typeof value.createdAt === 'string' &&
-      /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value.createdAt) &&
-      !Number.isNaN(Date.parse(value.createdAt)) &&
-      UUID.test(value.id)
-    ) {
-      return value;
-    }
-  } catch {
-    /* answered below */
-  }
+function decodeCursor(text: string): InvoiceCursor {
+  const cursor = readInvoiceCursor(text);
+  if (cursor) return cursor;
   throw new AppError(422, 'validation_failed', errorMessages.validation_failed, {
     fields: { cursor: errorMessages.cursor_invalid.id },
   });
@@ -176,10 +153,7 @@ export async function invoicesReport(
   }));
   return {
     items,
-    cursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ date: last.date, createdAt: last.createdAt.toISOString(), id: last.id })
-        : null,
+    cursor: rows.length > query.limit && last ? encodeInvoiceCursor(last) : null,
     counts: counts.map((c) => ({ status: c.status, traStatus: c.traStatus, count: c.n })),
   };
 }

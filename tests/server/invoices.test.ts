@@ -406,6 +406,15 @@ describe('the list', () => {
       'status.0': 'This value is not valid',
     });
     expect((await list('cursor=nonsense')).status).toBe(422);
+    // Cursors that look right and name no invoice: answered 422, never cast by the database.
+    for (const cursor of [
+      { date: '2026-01-01', createdAt: '1', id: '-'.repeat(36) },
+      { date: '2026-02-30', createdAt: '2026-01-01T00:00:00.000Z', id: ids[0] },
+      { date: '2026-01-01', createdAt: '2026-02-30T00:00:00.000Z', id: ids[0] },
+    ]) {
+      const text = Buffer.from(JSON.stringify(cursor)).toString('base64url');
+      expect((await list(`cursor=${text}`)).status, JSON.stringify(cursor)).toBe(422);
+    }
   });
 
   it('asked again, shows every change since: a new invoice, an edit, a submit, TRA and a cancel', async () => {

@@ -584,6 +584,9 @@ describe('who may ask, and what junk gets', () => {
     for (const cursor of [
       'x',
       Buffer.from('{"date":"2026-01-01","createdAt":"z","id":"1"}').toString('base64url'),
+      Buffer.from(
+        '{"date":"2026-01-01","createdAt":"2026-02-30T00:00:00.000Z","id":"00000000-0000-4000-8000-000000000000"}',
+      ).toString('base64url'),
     ]) {
       const res = await call('GET', `/v1/accounting/reports/invoices?cursor=${cursor}`, {
         token: owner,
