@@ -5,7 +5,7 @@
 // a subscription cannot make the server call anything else. A push service that says the
 // browser is gone (404, 410) loses the subscription; other failures are tried again after 1,
 // 5, 30 minutes and 2 hours, then given up.
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Locale, Message } from '../../domain/i18n';
 import { isPushServiceHost, type PushPayload, type PushSubscriptionInput } from '../../domain/push';
@@ -19,6 +19,11 @@ import { errorMessages } from '../../domain/errors';
 import { translate } from '../i18n';
 
 const RETRY_MINUTES = [1, 5, 30, 120];
+/**
+ * Browsers kept per user: a person's phones and computers. Subscribing one more forgets the one
+ * that subscribed longest ago, so no account can make the sender post to endless endpoints.
+ */
+export const MAX_BROWSERS_PER_USER = 10;
 const LEASE_MS = 60_000;
 /** How long a push service keeps a notification for a phone that is off. */
 const TTL_SECONDS = 24 * 3600;
@@ -33,17 +38,34 @@ export async function saveSubscription(
       fields: { endpoint: messages.endpointInvalid.id },
     });
   }
-  const keys = { userId, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
-  const [existing] = await deps.db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
-  // A browser signed in by someone else now notifies its new user only.
-  await deps.db
-    .insert(pushSubscriptions)
-    .values({ ...keys, endpoint: subscription.endpoint, createdAt: deps.clock.now() })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: keys });
-  return { created: !existing };
+  // Subscribing again makes a browser the user's newest.
+  const keys = {
+    userId,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    createdAt: deps.clock.now(),
+  };
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    // A browser signed in by someone else now notifies its new user only.
+    await tx
+      .insert(pushSubscriptions)
+      .values({ ...keys, endpoint: subscription.endpoint })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: keys });
+    const kept = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+    const forgotten = kept.slice(MAX_BROWSERS_PER_USER).map((row) => row.id);
+    if (forgotten.length) {
+      await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, forgotten));
+    }
+    return { created: !existing };
+  });
 }
 
 /** Forgets the user's browser; another user's subscription stays as it is. */

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessages, pushSubscriptions, users } from '../../server/db/schema';
 import { invoiceReceiptSettled } from '../../server/invoices/settle';
-import { runDuePush } from '../../server/push/service';
+import { MAX_BROWSERS_PER_USER, runDuePush } from '../../server/push/service';
 import { sendTraAlerts } from '../../server/vfd/alerts';
 import { localCertificate } from '../helpers/certificate';
 import { createUser } from '../helpers/factories';
@@ -159,6 +159,31 @@ describe('subscriptions', () => {
     });
     expect(removed.status).toBe(204);
     expect(await rows()).toHaveLength(0);
+  });
+
+  it('keeps a user’s newest browsers, as many as a person has, and forgets the oldest', async () => {
+    const shop = await invoiceShop(env);
+    const phones = Array.from({ length: MAX_BROWSERS_PER_USER + 3 }, () => browser());
+    const subscribe = async (phone: (typeof phones)[number]) => {
+      env.clock.advance(1_000);
+      return call('PUT', `${BASE}/subscription`, { token: shop.token, body: phone.subscription });
+    };
+    for (const phone of phones.slice(0, MAX_BROWSERS_PER_USER)) {
+      expect((await subscribe(phone)).status).toBe(201);
+    }
+    // The first browser subscribes again: the newest now. Three more come: the three that
+    // subscribed longest ago are forgotten.
+    expect((await subscribe(phones[0]!)).status).toBe(200);
+    for (const phone of phones.slice(MAX_BROWSERS_PER_USER)) {
+      expect((await subscribe(phone)).status).toBe(201);
+    }
+    const kept = await env.deps.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, shop.operatorId));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(
+      [phones[0]!, ...phones.slice(4)].map((phone) => phone.subscription.endpoint).sort(),
+    );
   });
 });
 

@@ -29,6 +29,7 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret (base64url), to encrypt for it. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** When the browser last subscribed: a user keeps their newest browsers (push/service.ts). */
     createdAt: at('created_at').notNull(),
     lastSentAt: at('last_sent_at'),
   },
