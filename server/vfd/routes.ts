@@ -129,7 +129,8 @@ export function vfdRoutes(deps: Deps) {
 
   app.get('/companies/:id/z-reports', auth, async (c) => {
     const company = await readableCompany(deps.db, c.get('user'), idParam(c));
-    return c.json(await listZReports(deps, company.id));
+    const page = parseWith(v.object(pageQuery), c.req.query());
+    return c.json(await listZReports(deps, company.id, page));
   });
 
   app.post('/companies/:id/z-reports', auth, async (c) => {

@@ -287,7 +287,12 @@ export async function receiptCompanyId(deps: Deps, receiptId: string): Promise<s
   return row.companyId;
 }
 
-export async function listZReports(deps: Deps, companyId: string) {
+/** The company's Z reports, newest first, a page at a time (about one a day, for years). */
+export async function listZReports(
+  deps: Deps,
+  companyId: string,
+  page: { limit: number; offset: number },
+) {
   const rows = await deps.db
     .select({
       report: zReports,
@@ -299,7 +304,9 @@ export async function listZReports(deps: Deps, companyId: string) {
     .from(zReports)
     .innerJoin(traOutbox, eq(traOutbox.id, zReports.outboxId))
     .where(eq(zReports.companyId, companyId))
-    .orderBy(desc(zReports.date));
+    .orderBy(desc(zReports.date))
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map(zReportView);
 }
 

@@ -629,5 +629,13 @@ describe('Z reports through the API', () => {
       token: operator,
     });
     expect(list.body).toMatchObject([{ date: receipt.date, status: 'accepted' }]);
+    // A page at a time: years of daily reports are never sent whole.
+    const page = (query: string) =>
+      env.server.call('GET', `/v1/accounting/companies/${company.id}/z-reports?${query}`, {
+        token: operator,
+      });
+    expect((await page('limit=1&offset=1')).body).toEqual([]);
+    expect((await page('limit=201')).status).toBe(422);
+    expect((await page('offset=-1')).status).toBe(422);
   });
 });
