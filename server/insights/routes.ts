@@ -77,12 +77,12 @@ export function insightRoutes(deps: Deps) {
 
   app.get('/tasks/:id', async (c) => {
     const id = idParam(c);
-    return c.json(await getInsightTask(deps, c.get('user').id, id));
+    return c.json(await getInsightTask(deps, c.get('user'), id));
   });
 
   app.post('/tasks/:id/retry', async (c) => {
     const id = idParam(c);
-    return c.json(await retryInsightTask(deps, c.get('user').id, id), 202);
+    return c.json(await retryInsightTask(deps, c.get('user'), id), 202);
   });
 
   return app;

@@ -15,6 +15,7 @@ import type {
   InsightState,
   InsightTaskView,
 } from '../../domain/schemas/insight';
+import { assertCompanyAccess } from '../auth/company-access';
 import type { AuthUser, Deps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { aiConsents, insightTasks } from '../db/schema';
@@ -163,33 +164,44 @@ export async function requestInsights(
   return { task: taskView(row), created: true };
 }
 
-async function ownTask(db: DbOrTx, userId: string, id: string): Promise<TaskRow> {
+/**
+ * A task the user asked for, about a company they still reach: one moved to another company
+ * since no longer reads (or asks again about) the former one's figures. Any other task answers
+ * as one that does not exist.
+ */
+async function ownTask(db: DbOrTx, user: AuthUser, id: string): Promise<TaskRow> {
   const [row] = await db
     .select()
     .from(insightTasks)
-    .where(and(eq(insightTasks.id, id), eq(insightTasks.userId, userId)));
+    .where(and(eq(insightTasks.id, id), eq(insightTasks.userId, user.id)));
   if (!row) throw appError(404, 'not_found');
+  try {
+    await assertCompanyAccess(db, user, row.companyId);
+  } catch {
+    throw appError(404, 'not_found');
+  }
   return row;
 }
 
 export async function getInsightTask(
   deps: Deps,
-  userId: string,
+  user: AuthUser,
   id: string,
 ): Promise<InsightTaskView> {
-  return taskView(await ownTask(deps.db, userId, id));
+  return taskView(await ownTask(deps.db, user, id));
 }
 
 /** A failed task asked again: one more AI request, counted in today's quota. */
 export async function retryInsightTask(
   deps: Deps,
-  userId: string,
+  user: AuthUser,
   id: string,
 ): Promise<InsightTaskView> {
-  await ownTask(deps.db, userId, id);
+  const userId = user.id;
+  await ownTask(deps.db, user, id);
   await requireConsent(deps, userId);
   const row = await deps.db.transaction(async (tx) => {
-    const task = await ownTask(tx, userId, id);
+    const task = await ownTask(tx, user, id);
     if (task.status !== 'failed') return task;
     await checkRoom(deps, tx, userId);
     const today = eatDate(deps.clock.now());

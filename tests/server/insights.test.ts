@@ -394,6 +394,22 @@ describe('generating insights', () => {
       (await call('POST', `${BASE}/tasks/${asked.body.id}/retry`, { token: stranger })).status,
     ).toBe(404);
     await generated(owner, asked.body.id);
+
+    // Moved to another company, the asker no longer reads the former one's insights.
+    const [asker] = await env.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, shop.companyId), eq(users.role, 'company_owner')));
+    await env.deps.db
+      .update(users)
+      .set({ companyId: other.company.id, organizationId: other.company.organizationId })
+      .where(eq(users.id, asker!.id));
+    const moved = await call('GET', `${BASE}/tasks/${asked.body.id}`, { token: owner });
+    expect(moved.status).toBe(404);
+    expect(moved.body).toEqual(missing.body);
+    expect(
+      (await call('POST', `${BASE}/tasks/${asked.body.id}/retry`, { token: owner })).status,
+    ).toBe(404);
   });
 });
 
