@@ -63,6 +63,9 @@ export function operatorRoutes(deps: Deps) {
 
   app.post('/:id/status', async (c) => {
     const id = idParam(c);
+    // The person must be within reach before their body is read, as for an edit (one's own
+    // status is refused by setOperatorStatus whatever the body).
+    if (id !== c.get('user').id) await getOperator(deps, c.get('user'), id);
     const input = await parseJson(c, operatorStatusChangeSchema);
     return c.json(await setOperatorStatus(deps, c.get('user'), id, input.status));
   });
