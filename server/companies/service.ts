@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { auditLog, companies, organizations, vfds } from '../db/schema';
 import { insertStartingCategories } from '../expenses/categories';
 import { AppError, appError } from '../http/app-error';
+import { containsPattern } from '../db/contains';
 
 export type CompanyRow = typeof companies.$inferSelect;
 type VfdState = Pick<typeof vfds.$inferSelect, 'status' | 'registeredAt' | 'certNotAfter'>;
@@ -139,7 +140,7 @@ export async function listCompanies(
   if (query.organizationId) filters.push(eq(companies.organizationId, query.organizationId));
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(search);
     filters.push(
       or(
         ilike(companies.name, pattern),

@@ -23,6 +23,7 @@ import { isTombstoned, reserveChangeSeq } from '../sync/changes';
 import { assertVersion } from '../sync/save';
 import { customerDeleteRefusal } from './references';
 import { deleteSyncedRecord } from '../sync/delete';
+import { containsPattern } from '../db/contains';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -206,7 +207,7 @@ function searchCondition(companyId: string, search: string | undefined): SQL | u
   const text = search?.trim();
   const base = eq(customers.companyId, companyId);
   if (!text) return base;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return and(
     base,
     or(

@@ -14,6 +14,7 @@ import type { CompanyContext } from '../http/company';
 import { reserveChangeSeq } from '../sync/changes';
 import { saveSyncedRecord, type SaveSpec } from '../sync/save';
 import { toCategory, type CategoryRow } from './records';
+import { containsPattern } from '../db/contains';
 
 export type CategoryFields = Omit<ExpenseCategory, 'id'>;
 
@@ -77,10 +78,6 @@ export async function getCategory(
   return toCategory(row);
 }
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function listCategories(
   db: DbOrTx,
   companyId: string,
@@ -91,8 +88,8 @@ export async function listCategories(
   if (text) {
     conditions.push(
       or(
-        ilike(expenseCategories.name, escapeLike(text)),
-        ilike(expenseCategories.code, escapeLike(text)),
+        ilike(expenseCategories.name, containsPattern(text)),
+        ilike(expenseCategories.code, containsPattern(text)),
       ),
     );
   }

@@ -31,6 +31,7 @@ import { reserveChangeSeq } from '../sync/changes';
 import { assertVersion } from '../sync/save';
 import { toExpense, type ExpenseRow } from './records';
 import { linkVendor } from './vendors';
+import { containsPattern } from '../db/contains';
 
 export const expenseNotFound = () => appError(404, 'expense_not_found');
 
@@ -421,7 +422,7 @@ export async function listExpenses(
   if (query.vendorId) conditions.push(eq(expenses.vendorId, query.vendorId));
   const text = query.search?.trim();
   if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(text);
     conditions.push(
       or(
         ilike(expenses.receiptCode, pattern),

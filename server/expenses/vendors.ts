@@ -15,6 +15,7 @@ import type { CompanyContext } from '../http/company';
 import { reserveChangeSeq } from '../sync/changes';
 import { saveSyncedRecord, type SaveSpec } from '../sync/save';
 import { toVendor, type VendorRow } from './records';
+import { containsPattern } from '../db/contains';
 
 export type VendorFields = Omit<Vendor, 'id'>;
 
@@ -90,7 +91,7 @@ export async function listVendors(
   const conditions: (SQL | undefined)[] = [eq(vendors.companyId, companyId)];
   const text = query.search?.trim();
   if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(text);
     conditions.push(
       or(
         ilike(vendors.name, pattern),

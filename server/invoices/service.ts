@@ -32,6 +32,7 @@ import {
   type ApiInvoice,
   type InvoiceRow,
 } from './records';
+import { containsPattern } from '../db/contains';
 
 export interface InvoiceContext extends CompanyContext {
   /** The device that sent the write (X-Device-Id), when it said. */
@@ -410,7 +411,7 @@ export async function listInvoices(
   if (query.to) filters.push(lte(invoices.date, query.to));
   const text = query.q?.trim();
   if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(text);
     // `search_text`: the customer's name, number and phone, the references and the verification
     // code, lower-cased by the database, which lowers the pattern the same way.
     filters.push(

@@ -17,6 +17,7 @@ import { auditLog, companies, refreshTokens, users } from '../db/schema';
 import { appError } from '../http/app-error';
 import { generatePassword } from '../seed';
 import { sendInvitation } from './invitation';
+import { containsPattern } from '../db/contains';
 
 export interface OperatorView {
   id: string;
@@ -210,7 +211,7 @@ export async function listOperators(
   if (query.status) filters.push(eq(users.status, query.status));
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(search);
     filters.push(
       or(
         ilike(users.firstName, pattern),

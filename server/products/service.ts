@@ -12,6 +12,7 @@ import type { CompanyContext } from '../http/company';
 import { isTombstoned, reserveChangeSeq } from '../sync/changes';
 import { assertVersion } from '../sync/save';
 import { deleteSyncedRecord } from '../sync/delete';
+import { containsPattern } from '../db/contains';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -159,10 +160,7 @@ export async function listProducts(
 ): Promise<{ items: Product[]; total: number }> {
   const text = query.search?.trim();
   const where: SQL | undefined = text
-    ? and(
-        eq(products.companyId, companyId),
-        ilike(products.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-      )
+    ? and(eq(products.companyId, companyId), ilike(products.name, containsPattern(text)))
     : eq(products.companyId, companyId);
   const [rows, [totals]] = await Promise.all([
     db

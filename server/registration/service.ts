@@ -21,6 +21,7 @@ import { mailPlatformAdmins, startMailRetry } from '../mail/platform-admins';
 import { insertInvitedOwner, inviteOperator, type OperatorView } from '../operators/service';
 import { organizationView, type OrganizationView } from '../organizations/service';
 import { generatePassword } from '../seed';
+import { containsPattern } from '../db/contains';
 
 /** Per address: a shop that got a field wrong can try again; a flood cannot fill the list. */
 export const REGISTRATION_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
@@ -283,7 +284,7 @@ export async function listPotentialClients(
   if (query.status) filters.push(eq(potentialClients.status, query.status));
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(search);
     filters.push(
       or(
         ilike(potentialClients.fullName, pattern),

@@ -8,6 +8,7 @@ import type { AuthUser, Deps } from '../context';
 import { companies, fiscalReceipts, invoices, traOutbox } from '../db/schema';
 import { appError } from '../http/app-error';
 import { reachableCompanyIds } from '../vfd/views';
+import { containsPattern } from '../db/contains';
 
 export interface ReceiptCopyQuery {
   q?: string | undefined;
@@ -50,7 +51,7 @@ export async function findReceipts(
   const filters: (SQL | undefined)[] = [await reach(deps, user)];
   const q = query.q?.trim();
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(q);
     const number = /^\d{1,9}$/.test(q) ? Number(q) : null;
     filters.push(
       or(

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { companies, fiscalReceipts, invoices, traOutbox } from '../db/schema';
 import { AppError } from '../http/app-error';
 import { encodeInvoiceCursor, readInvoiceCursor, type InvoiceCursor } from '../http/invoice-cursor';
+import { containsPattern } from '../db/contains';
 
 export const TRA_STATES = ['pending', 'accepted', 'rejected'] as const;
 
@@ -70,7 +71,7 @@ export async function invoicesReport(
   ];
   const text = query.q?.trim();
   if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(text);
     filters.push(
       or(
         ilike(sql`${invoices.customer}->>'name'`, pattern),
