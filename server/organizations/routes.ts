@@ -1,11 +1,13 @@
-// /v1/accounting/organizations: list, create, read, edit, enable and disable.
+// /v1/accounting/organizations: list (a page, searched), create, read, edit, enable and disable.
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { organizationSchema } from '../../domain/schemas/organization';
 import { requireAuth, requireRole } from '../auth/middleware';
+import { pageQuery } from '../companies/routes';
 import type { AppEnv, Deps } from '../context';
 import { idParam } from '../http/id-param';
 import { KB } from '../http/body';
-import { jsonBodyLimit, parseJson } from '../http/validate';
+import { jsonBodyLimit, parseJson, parseWith } from '../http/validate';
 import {
   createOrganization,
   getOrganization,
@@ -14,11 +16,19 @@ import {
   updateOrganization,
 } from './service';
 
+const listQuery = v.object({
+  search: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  ...pageQuery,
+});
+
 export function organizationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(deps), jsonBodyLimit(16 * KB));
 
-  app.get('/', async (c) => c.json(await listOrganizations(deps, c.get('user'))));
+  app.get('/', async (c) => {
+    const query = parseWith(listQuery, c.req.query());
+    return c.json(await listOrganizations(deps, c.get('user'), query));
+  });
 
   app.post('/', requireRole('platform_admin'), async (c) => {
     const input = await parseJson(c, organizationSchema);

@@ -1,11 +1,12 @@
 // Organizations (spec §3): created and enabled or disabled by platform admins; an organization
 // admin sees and edits their own. Every change writes an audit row in the same transaction.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { OrganizationInput } from '../../domain/schemas/organization';
 import type { AuthUser, Deps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { auditLog, organizations } from '../db/schema';
 import { appError } from '../http/app-error';
+import { containsPattern } from '../db/contains';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -46,15 +47,44 @@ async function load(db: DbOrTx, id: string): Promise<OrganizationRow> {
   return row;
 }
 
-export async function listOrganizations(deps: Deps, user: AuthUser): Promise<OrganizationView[]> {
-  if (user.role === 'platform_admin') {
-    const rows = await deps.db.select().from(organizations).orderBy(asc(organizations.name));
-    return rows.map(organizationView);
-  }
+export interface OrganizationListQuery {
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the organizations in reach, by name; search matches name and owner. */
+export async function listOrganizations(
+  deps: Deps,
+  user: AuthUser,
+  query: OrganizationListQuery,
+): Promise<{ items: OrganizationView[]; total: number }> {
+  const filters: (SQL | undefined)[] = [];
   if (user.role === 'org_admin' && user.organizationId) {
-    return [organizationView(await load(deps.db, user.organizationId))];
+    filters.push(eq(organizations.id, user.organizationId));
+  } else if (user.role !== 'platform_admin') throw appError(403, 'forbidden');
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    filters.push(
+      or(
+        ilike(organizations.name, pattern),
+        ilike(organizations.ownerName, pattern),
+        ilike(organizations.ownerEmail, pattern),
+        ilike(organizations.ownerPhone, pattern),
+      ),
+    );
   }
-  throw appError(403, 'forbidden');
+  const where = and(...filters);
+  const [total] = await deps.db.select({ n: count() }).from(organizations).where(where);
+  const rows = await deps.db
+    .select()
+    .from(organizations)
+    .where(where)
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items: rows.map(organizationView), total: total?.n ?? 0 };
 }
 
 export async function getOrganization(

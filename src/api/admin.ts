@@ -130,8 +130,10 @@ const query = (values: Record<string, string | number | undefined | null>) => {
   return params;
 };
 
-export const fetchOrganizations = () =>
-  api.get('v1/accounting/organizations').json<Organization[]>();
+export const fetchOrganizations = (filter: { search?: string; offset?: number }) =>
+  api
+    .get('v1/accounting/organizations', { searchParams: query({ ...filter, limit: 50 }) })
+    .json<Page<Organization>>();
 export const createOrganization = (input: OrganizationInput) =>
   api.post('v1/accounting/organizations', { json: input }).json<Organization>();
 export const updateOrganization = (id: string, input: OrganizationInput) =>

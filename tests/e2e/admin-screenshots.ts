@@ -46,6 +46,15 @@ try {
     sw: 'Lipa kwa M-Pesa namba ya biashara 123456, akaunti: TIN yako.\nAu kwa benki CRDB 0150-123456789.',
   });
   await admin.put(`/v1/accounting/companies/${companyId}/paid-until`, { paidUntil: '31-12-2026' });
+  // More organizations than one page holds.
+  for (let n = 1; n <= 55; n++) {
+    await admin.post('/v1/accounting/organizations', {
+      name: `Kikundi cha Biashara ${String(n).padStart(2, '0')}`,
+      ownerName: 'Rehema Mushi',
+      ownerPhone: '754123456',
+      ownerEmail: `kikundi${n}@biashara.co.tz`,
+    });
+  }
 
   for (const [label, viewport] of [
     ['phone', PHONE],
@@ -88,7 +97,19 @@ try {
         await page.locator('form button[type="submit"]').waitFor();
         await shot('set-up');
       }
-      await open('/organizations', 'organizations');
+      await open('/organizations', 'organizations', (p) => p.getByTestId('list-count').waitFor());
+      if (!only.length || only.includes('new-company')) {
+        await page.goto('/companies');
+        await page
+          .getByRole('button', { name: locale === 'en' ? 'New company' : 'Kampuni mpya' })
+          .click();
+        await page
+          .getByRole('dialog')
+          .getByLabel(locale === 'en' ? /^Organization/ : /^Shirika/)
+          .click();
+        await page.getByRole('option').first().waitFor();
+        await shot('new-company');
+      }
       await open('/operators', 'operators', (p) => p.getByTestId('person-row').first().waitFor());
       await open('/cms-tax-tips', 'cms-tax-tips');
       await open('/updates', 'updates');

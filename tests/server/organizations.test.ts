@@ -27,6 +27,9 @@ const valid = {
   ownerEmail: 'mwanaisha@pwani.co.tz',
 };
 
+const listUrl = (query: Record<string, string | undefined>) =>
+  `/v1/accounting/organizations?${new URLSearchParams(query as Record<string, string>)}`;
+
 describe('organizations', () => {
   it('are created by a platform admin and read back', async () => {
     const token = await signIn(await createUser(server.deps.db, 'platform_admin'));
@@ -40,8 +43,8 @@ describe('organizations', () => {
       token,
     });
     expect(read.body).toEqual(created.body);
-    const list = await server.call('GET', '/v1/accounting/organizations', { token });
-    expect(list.body.map((o: { id: string }) => o.id)).toContain(created.body.id);
+    const list = await server.call('GET', listUrl({ search: 'Vikoba vya Pwani' }), { token });
+    expect(list.body.items.map((o: { id: string }) => o.id)).toContain(created.body.id);
   });
 
   it('name each wrong field, in the user’s language', async () => {
@@ -70,7 +73,9 @@ describe('organizations', () => {
       (await server.call('POST', '/v1/accounting/organizations', { token, body: valid })).status,
     ).toBe(403);
     const list = await server.call('GET', '/v1/accounting/organizations', { token });
-    expect(list.body.map((o: { id: string }) => o.id)).toEqual([own.id]);
+    expect(list.body).toEqual({ items: [expect.objectContaining({ id: own.id })], total: 1 });
+    const searched = await server.call('GET', listUrl({ search: other.name }), { token });
+    expect(searched.body).toEqual({ items: [], total: 0 });
     expect(
       (await server.call('GET', `/v1/accounting/organizations/${other.id}`, { token })).status,
     ).toBe(403);
@@ -140,5 +145,52 @@ describe('organizations', () => {
     expect(
       (await server.call('GET', '/v1/accounting/organizations/not-an-id', { token })).status,
     ).toBe(404);
+  });
+
+  it('are listed a page at a time by name, and found by name, owner, phone or email', async () => {
+    const token = await signIn(await createUser(server.deps.db, 'platform_admin'));
+    const mark = `Kundi ${Date.now()}`;
+    const created = [];
+    for (const letter of ['C', 'A', 'E', 'B', 'D']) {
+      created.push(
+        await createOrganization(server.deps.db, {
+          name: `${mark} ${letter}`,
+          ownerName: letter === 'E' ? 'Zuhura Salim' : 'Owner Name',
+          ownerEmail:
+            letter === 'B' ? `b-${Date.now()}@ushirika.co.tz` : `o${letter}${Date.now()}@x.tz`,
+        }),
+      );
+    }
+    const page = async (query: Record<string, string>) =>
+      (await server.call('GET', listUrl(query), { token })).body as {
+        items: { name: string }[];
+        total: number;
+      };
+    const first = await page({ search: mark, limit: '2' });
+    expect(first.total).toBe(5);
+    expect(first.items.map((o) => o.name)).toEqual([`${mark} A`, `${mark} B`]);
+    const last = await page({ search: mark, limit: '2', offset: '4' });
+    expect(last.items.map((o) => o.name)).toEqual([`${mark} E`]);
+    expect((await page({ search: 'zuhura' })).items.map((o) => o.name)).toEqual([`${mark} E`]);
+    expect((await page({ search: '@ushirika.co' })).items.map((o) => o.name)).toContain(
+      `${mark} B`,
+    );
+    const phone = created[2]!.ownerPhone;
+    expect((await page({ search: phone })).items.map((o) => o.name)).toContain(`${mark} E`);
+    // The search's own % is a character, not "anything".
+    expect((await page({ search: `${mark}%` })).total).toBe(0);
+  });
+
+  it('answer a page only within bounds', async () => {
+    const token = await signIn(await createUser(server.deps.db, 'platform_admin'));
+    for (const query of [
+      { limit: '201' },
+      { limit: '0' },
+      { offset: '-1' },
+      { search: 'x'.repeat(101) },
+    ]) {
+      const answer = await server.call('GET', listUrl(query), { token });
+      expect(answer.status).toBe(422);
+    }
   });
 });

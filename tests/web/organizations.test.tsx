@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { json, stubServer } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
-import { signedIn, signedOut } from './helpers/session';
+import { platformAdmin, signedIn, signedOut } from './helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -17,18 +17,11 @@ afterEach(async () => {
 });
 
 it('creates an organization, says it is saved, and corrects its owner email', async () => {
-  const user = await signedIn({
-    role: 'platform_admin',
-    user_type: 'platform_admin',
-    isAdmin: true,
-    organization_id: null,
-    company_id: null,
-    company: null,
-  } as never);
+  const user = await signedIn(platformAdmin);
   const saved: unknown[] = [];
   const server = stubServer({
     'GET /api/v2/user/me': () => json(200, user),
-    'GET /v1/accounting/organizations': () => json(200, saved),
+    'GET /v1/accounting/organizations': () => json(200, { items: saved, total: saved.length }),
     'POST /v1/accounting/organizations': async (request) => {
       const body = (await request.json()) as Record<string, string>;
       saved.push({ ...body, id: 'org-9', active: true, createdAt: '2026-11-28T08:00:00Z' });

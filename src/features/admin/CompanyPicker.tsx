@@ -8,7 +8,8 @@ import { fetchCompanies, type Company } from '../../api/admin';
 import type { ActingCompany } from '../../stores/session';
 import { TinText } from './fields';
 import { LoadState } from './LoadState';
-import { useServerData } from './useServerData';
+import { ListMore } from './ListMore';
+import { useServerPages } from './useServerPages';
 import classes from './admin.module.css';
 
 export function toActing(company: Company): ActingCompany {
@@ -31,7 +32,7 @@ export function CompanyPicker({
   const { t } = useLingui();
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
-  const companies = useServerData(() => fetchCompanies({ search }), [search]);
+  const companies = useServerPages((offset) => fetchCompanies({ search, offset }), [search]);
   return (
     <Stack gap="sm">
       <TextInput
@@ -44,17 +45,17 @@ export function CompanyPicker({
         data-autofocus
       />
       <LoadState
-        loading={companies.loading && !companies.data}
+        loading={companies.loading && !companies.items}
         failure={companies.failure}
         onRetry={companies.reload}
       />
-      {companies.data && companies.data.items.length === 0 && (
+      {companies.items?.length === 0 && (
         <Text c="dimmed" ta="center" py="md">
           <Trans>No company matches this search.</Trans>
         </Text>
       )}
       <Stack gap={4} role="list" aria-label={t`Companies`}>
-        {companies.data?.items.map((company) => (
+        {companies.items?.map((company) => (
           <UnstyledButton
             key={company.id}
             role="listitem"
@@ -87,6 +88,7 @@ export function CompanyPicker({
           </UnstyledButton>
         ))}
       </Stack>
+      <ListMore list={companies} />
     </Stack>
   );
 }

@@ -10,7 +10,8 @@ import { fetchCompanies, type CertificateOutcome, type Company } from '../../api
 import { usePageTitle } from '../../app/usePageTitle';
 import { TinText } from '../admin/fields';
 import { LoadState } from '../admin/LoadState';
-import { useServerData } from '../admin/useServerData';
+import { ListMore } from '../admin/ListMore';
+import { useServerPages } from '../admin/useServerPages';
 import classes from '../admin/admin.module.css';
 import { CertificateResult } from './CertificateResult';
 import { NewCompanyForm } from './NewCompanyForm';
@@ -48,7 +49,7 @@ export function CompaniesPage() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
-  const companies = useServerData(() => fetchCompanies({ search }), [search]);
+  const companies = useServerPages((offset) => fetchCompanies({ search, offset }), [search]);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ company: Company; outcome: CertificateOutcome } | null>(
     null,
@@ -95,17 +96,21 @@ export function CompaniesPage() {
         onChange={(event) => setText(event.currentTarget.value)}
       />
       <LoadState
-        loading={companies.loading && !companies.data}
+        loading={companies.loading && !companies.items}
         failure={companies.failure}
         onRetry={companies.reload}
       />
-      {companies.data && companies.data.items.length === 0 && (
+      {companies.items?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
-          <Trans>No company here yet.</Trans>
+          {search ? (
+            <Trans>No company matches this search.</Trans>
+          ) : (
+            <Trans>No company here yet.</Trans>
+          )}
         </Text>
       )}
       <Stack gap="xs" role="list" aria-label={t`Companies`}>
-        {companies.data?.items.map((company) => (
+        {companies.items?.map((company) => (
           <Link
             key={company.id}
             to="/companies/$companyId"
@@ -136,6 +141,7 @@ export function CompaniesPage() {
           </Link>
         ))}
       </Stack>
+      <ListMore list={companies} />
       <FormModal
         opened={creating}
         onClose={() => setCreating(false)}

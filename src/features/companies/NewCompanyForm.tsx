@@ -2,7 +2,7 @@
 // company's fields, and TRA's PFX with its password. The certificate may fail on its own; then
 // the company is created and the partial-success message says what to do.
 import { useState } from 'react';
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { recordMessages } from '../../../domain/record-messages';
@@ -15,7 +15,7 @@ import {
 } from '../../api/admin';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
-import { useServerData } from '../admin/useServerData';
+import { ServerSelect } from '../admin/ServerSelect';
 import { CertificateInputs, type CertificateValues } from './CertificateInputs';
 import { CompanyFields } from './CompanyFields';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
@@ -28,7 +28,6 @@ export function NewCompanyForm({
   onCancel(): void;
 }) {
   const { t, i18n } = useLingui();
-  const organizations = useServerData(fetchOrganizations, []);
   const [certificate, setCertificate] = useState<CertificateValues>({ file: null, password: '' });
   const [certificateErrors, setCertificateErrors] = useState<Record<string, string>>({});
   const form = useForm<CompanyInput>({
@@ -74,11 +73,11 @@ export function NewCompanyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Select
+        <ServerSelect
           label={t`Organization`}
           required
-          searchable
-          data={(organizations.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
+          load={(search) => fetchOrganizations({ search })}
+          toOption={(organization) => ({ value: organization.id, label: organization.name })}
           {...form.getInputProps('organizationId')}
         />
         <CompanyFields form={form} />

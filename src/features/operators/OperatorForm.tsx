@@ -24,7 +24,7 @@ import { typedDayCalendar } from '../../forms/DayInput';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { MobileInput } from '../../forms/MobileInput';
-import { useServerData } from '../admin/useServerData';
+import { ServerSelect } from '../admin/ServerSelect';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
 export interface OperatorFormProps {
@@ -46,10 +46,6 @@ export function OperatorForm({
   onCancel,
 }: OperatorFormProps) {
   const { t, i18n } = useLingui();
-  const companies = useServerData(
-    () => (company ? Promise.resolve(null) : fetchCompanies({})),
-    [company],
-  );
   const form = useForm<OperatorInput>({
     initialValues: {
       firstName: operator?.firstName ?? '',
@@ -79,10 +75,6 @@ export function OperatorForm({
     if (saved) onSaved(saved);
   });
 
-  const companyOptions = (companies.data?.items ?? []).map((item) => ({
-    value: item.id,
-    label: item.name,
-  }));
   const types = ownerOnlyOperators ? (['operator'] as const) : OPERATOR_TYPES;
 
   return (
@@ -115,16 +107,21 @@ export function OperatorForm({
           />
           <MobileInput label={t`Mobile number`} required {...form.getInputProps('mobile')} />
           {!company && (
-            <Select
+            <ServerSelect
               label={t`Company`}
               required
-              searchable
-              data={companyOptions}
+              load={(search) => fetchCompanies({ search })}
+              toOption={(item) => ({ value: item.id, label: item.name })}
+              initial={
+                operator ? { value: operator.companyId, label: operator.companyName } : undefined
+              }
               {...form.getInputProps('companyId')}
-              onChange={(value) => {
-                const picked = companies.data?.items.find((item) => item.id === value);
+              onChange={(value, picked) => {
                 form.setFieldValue('companyId', value ?? '');
-                form.setFieldValue('organizationId', picked?.organizationId ?? '');
+                form.setFieldValue(
+                  'organizationId',
+                  picked?.organizationId ?? (value ? form.values.organizationId : ''),
+                );
               }}
             />
           )}

@@ -23,7 +23,8 @@ import { useSession } from '../../stores/session';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { FilterControl } from '../admin/FilterControl';
 import { LoadState } from '../admin/LoadState';
-import { useServerData } from '../admin/useServerData';
+import { ListMore } from '../admin/ListMore';
+import { useServerPages } from '../admin/useServerPages';
 import classes from '../admin/admin.module.css';
 import { OperatorForm } from './OperatorForm';
 import { FormModal } from '../../app/shell/FormModal';
@@ -57,12 +58,13 @@ export function PeoplePage({
   const [text, setText] = useState('');
   const [status, setStatus] = useState<UserStatus | 'all'>('all');
   const search = useDeferredValue(text.trim());
-  const people = useServerData(
-    () =>
+  const people = useServerPages(
+    (offset) =>
       fetchOperators({
         companyId: company?.id,
         search,
         status: status === 'all' ? undefined : status,
+        offset,
       }),
     [company?.id, search, status],
   );
@@ -116,7 +118,7 @@ export function PeoplePage({
   };
 
   const companyName = company?.name ?? '';
-  const items = people.data?.items ?? [];
+  const items = people.items ?? [];
   return (
     <Stack gap="md" maw={1000}>
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -157,11 +159,11 @@ export function PeoplePage({
         />
       </Group>
       <LoadState
-        loading={people.loading && !people.data}
+        loading={people.loading && !people.items}
         failure={people.failure}
         onRetry={people.reload}
       />
-      {people.data && items.length === 0 && (
+      {people.items && items.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           <Trans>No one here yet.</Trans>
         </Text>
@@ -238,6 +240,7 @@ export function PeoplePage({
           </div>
         ))}
       </Stack>
+      <ListMore list={people} />
 
       <FormModal
         opened={editing !== null}

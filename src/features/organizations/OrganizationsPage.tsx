@@ -1,10 +1,11 @@
 // /organizations: platform admins see and create every organization and enable or disable it
-// (with a confirmation); an organization admin sees their own.
-import { useState } from 'react';
+// (with a confirmation), found by name or owner and shown a page at a time; an organization
+// admin sees their own.
+import { useDeferredValue, useState } from 'react';
 import { Badge, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { organizationSchema, type OrganizationInput } from '../../../domain/schemas/organization';
 import {
   createOrganization,
@@ -21,7 +22,8 @@ import { valibotValidate } from '../../forms/valibot';
 import { useSession } from '../../stores/session';
 import { MobileInput } from '../../forms/MobileInput';
 import { LoadState } from '../admin/LoadState';
-import { useServerData } from '../admin/useServerData';
+import { ListMore } from '../admin/ListMore';
+import { useServerPages } from '../admin/useServerPages';
 import classes from '../admin/admin.module.css';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
@@ -100,7 +102,12 @@ export function OrganizationsPage() {
   const { t } = useLingui();
   usePageTitle(t`Organizations`);
   const platform = useSession((state) => state.user?.role === 'platform_admin');
-  const organizations = useServerData(fetchOrganizations, []);
+  const [text, setText] = useState('');
+  const search = useDeferredValue(text.trim());
+  const organizations = useServerPages(
+    (offset) => fetchOrganizations({ search, offset }),
+    [search],
+  );
   /** The organization in the dialog: 'new', or one being corrected. */
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [toggling, setToggling] = useState<Organization | null>(null);
@@ -139,13 +146,32 @@ export function OrganizationsPage() {
           </Button>
         )}
       </Group>
+      {platform && (
+        <TextInput
+          type="search"
+          label={t`Search`}
+          placeholder={t`Name, owner, phone or email`}
+          leftSection={<IconSearch size={18} />}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      )}
       <LoadState
-        loading={organizations.loading && !organizations.data}
+        loading={organizations.loading && !organizations.items}
         failure={organizations.failure}
         onRetry={organizations.reload}
       />
+      {organizations.items?.length === 0 && (
+        <Text c="dimmed" ta="center" py="xl">
+          {search ? (
+            <Trans>No organization matches this search.</Trans>
+          ) : (
+            <Trans>No organization here yet.</Trans>
+          )}
+        </Text>
+      )}
       <Stack gap="xs" role="list" aria-label={t`Organizations`}>
-        {organizations.data?.map((organization) => {
+        {organizations.items?.map((organization) => {
           const organizationName = organization.name;
           return (
             <div key={organization.id} className={classes.row} role="listitem">
@@ -182,6 +208,7 @@ export function OrganizationsPage() {
           );
         })}
       </Stack>
+      <ListMore list={organizations} />
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -19,7 +19,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { TinText } from '../admin/fields';
 import { FilterControl } from '../admin/FilterControl';
 import { LoadState } from '../admin/LoadState';
-import { useServerData } from '../admin/useServerData';
+import { ListMore } from '../admin/ListMore';
+import { useServerPages } from '../admin/useServerPages';
 import classes from '../admin/admin.module.css';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 
@@ -32,8 +33,8 @@ export function PotentialClientsPage() {
   const [status, setStatus] = useState<Filter>('new');
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
-  const requests = useServerData(
-    () => fetchPotentialClients({ status: status === 'all' ? '' : status, search }),
+  const requests = useServerPages(
+    (offset) => fetchPotentialClients({ status: status === 'all' ? '' : status, search, offset }),
     [status, search],
   );
   const [dismissing, setDismissing] = useState<PotentialClient | null>(null);
@@ -92,17 +93,17 @@ export function PotentialClientsPage() {
         />
       </Group>
       <LoadState
-        loading={requests.loading && !requests.data}
+        loading={requests.loading && !requests.items}
         failure={requests.failure}
         onRetry={requests.reload}
       />
-      {requests.data && requests.data.items.length === 0 && (
+      {requests.items?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           <Trans>No registration request here.</Trans>
         </Text>
       )}
       <Stack gap="xs" role="list" aria-label={t`Potential clients`}>
-        {requests.data?.items.map((request) => (
+        {requests.items?.map((request) => (
           <div key={request.id} className={classes.row} role="listitem" data-testid="request-row">
             <Stack gap={6}>
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -167,6 +168,7 @@ export function PotentialClientsPage() {
           </div>
         ))}
       </Stack>
+      <ListMore list={requests} />
       <ConfirmDialog
         opened={dismissing !== null}
         title={t`Set aside the request of ${dismissName}?`}

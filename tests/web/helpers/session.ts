@@ -22,6 +22,16 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
+/** A platform admin, of no organization and working in no company yet. */
+export const platformAdmin: Partial<SessionUser> = {
+  role: 'platform_admin',
+  user_type: 'platform_admin',
+  isAdmin: true,
+  organization_id: null,
+  company_id: null,
+  company: null,
+};
+
 /** Signs a user in on this (test) device, as the login page would. */
 export async function signedIn(
   overrides: Partial<SessionUser> = {},

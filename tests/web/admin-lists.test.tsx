@@ -1,0 +1,156 @@
+// Administration lists with more rows than one page: the platform admin sees how many there are,
+// reads on with "Show more", and finds the hundredth organization or company by typing, in the
+// lists and in the forms that pick one.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { json, stubServer } from './helpers/fetch';
+import { resetLocalDatabase } from './helpers/local-db';
+import { renderApp } from './helpers/render-app';
+import { platformAdmin, signedIn, signedOut } from './helpers/session';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(resetLocalDatabase);
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await signedOut();
+});
+
+const number = (n: number) => String(n).padStart(3, '0');
+/** Record ids are UUIDs; the forms check that. */
+const uuid = (kind: number, n: number) => `${kind}0000000-0000-4000-8000-000000000${number(n)}`;
+
+const organizations = Array.from({ length: 120 }, (_, i) => ({
+  id: uuid(1, i + 1),
+  name: i === 109 ? 'Vikoba vya Pwani' : `Kikundi ${number(i + 1)}`,
+  ownerName: 'Rehema Mushi',
+  ownerPhone: '754123456',
+  ownerEmail: `kikundi${i + 1}@example.co.tz`,
+  active: true,
+  createdAt: '2026-11-20T08:00:00Z',
+}));
+
+const companies = Array.from({ length: 80 }, (_, i) => ({
+  id: uuid(2, i + 1),
+  organizationId: uuid(1, (i % 7) + 1),
+  name: `Duka ${number(i + 1)}`,
+  tin: String(100000000 + i),
+  serial: `10TZ${100000 + i}`,
+  active: true,
+  blockedByTra: false,
+  vfd: { status: 'registered' },
+}));
+
+/** The server's paging: the rows whose name has the search, `limit` of them from `offset`. */
+function paged<T extends { name: string }>(rows: T[]) {
+  return (request: Request) => {
+    const query = new URL(request.url).searchParams;
+    const search = (query.get('search') ?? '').toLowerCase();
+    const found = rows.filter((row) => row.name.toLowerCase().includes(search));
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? 50);
+    return json(200, { items: found.slice(offset, offset + limit), total: found.length });
+  };
+}
+
+async function asPlatformAdmin(routes: Parameters<typeof stubServer>[0]) {
+  const user = await signedIn(platformAdmin);
+  return stubServer({ 'GET /api/v2/user/me': () => json(200, user), ...routes });
+}
+
+const rows = () =>
+  within(screen.getByRole('list', { name: 'Organizations' })).queryAllByRole('listitem');
+
+it('shows how many organizations there are, reads on a page at a time, and finds one by name', async () => {
+  await asPlatformAdmin({ 'GET /v1/accounting/organizations': paged(organizations) });
+  await renderApp('/organizations');
+  await screen.findByText('Kikundi 001');
+  expect(rows()).toHaveLength(50);
+  expect(screen.getByTestId('list-count').textContent).toBe('50 of 120');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  await waitFor(() => expect(rows()).toHaveLength(100));
+  expect(screen.getByTestId('list-count').textContent).toBe('100 of 120');
+  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  await waitFor(() => expect(rows()).toHaveLength(120));
+  expect(screen.getByText('Kikundi 120')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'vikoba');
+  await waitFor(() => expect(rows()).toHaveLength(1));
+  expect(rows()[0]!.textContent).toContain('Vikoba vya Pwani');
+  // One page holds it all: no count, nothing more to show.
+  expect(screen.queryByTestId('list-count')).toBeNull();
+
+  await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'nothing like it');
+  expect(await screen.findByText('No organization matches this search.')).toBeTruthy();
+});
+
+it('picks a new company’s organization from beyond the first page by typing its name', async () => {
+  const server = await asPlatformAdmin({
+    'GET /v1/accounting/organizations': paged(organizations),
+    'GET /v1/accounting/companies': paged(companies),
+  });
+  await renderApp('/companies');
+  await userEvent.click(await screen.findByRole('button', { name: 'New company' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New company' });
+  const select = within(dialog).getByLabelText(/^Organization/);
+  await userEvent.click(select);
+  expect(await screen.findByRole('option', { name: 'Kikundi 001', hidden: true })).toBeTruthy();
+  expect(within(dialog).getByText('Showing 50 of 120: type to narrow.')).toBeTruthy();
+  expect(screen.queryByRole('option', { name: 'Vikoba vya Pwani', hidden: true })).toBeNull();
+
+  await userEvent.type(select, 'pwani');
+  await userEvent.click(
+    await screen.findByRole('option', { name: 'Vikoba vya Pwani', hidden: true }),
+  );
+  expect((select as HTMLInputElement).value).toBe('Vikoba vya Pwani');
+  const searches = server
+    .calls('GET', '/v1/accounting/organizations')
+    .map((request) => new URL(request.url).searchParams.get('search'));
+  expect(searches).toContain('pwani');
+
+  // The other fields are still empty: their errors show, and none for the organization.
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Create the company' }));
+  await waitFor(() => expect(select.getAttribute('aria-invalid')).not.toBe('true'));
+  expect(
+    within(dialog)
+      .getByLabelText(/^Company name/)
+      .getAttribute('aria-invalid'),
+  ).toBe('true');
+});
+
+it('gives a new operator a company from beyond the first page, with its organization', async () => {
+  const server = await asPlatformAdmin({
+    'GET /v1/accounting/operators': () => json(200, { items: [], total: 0 }),
+    'GET /v1/accounting/companies': paged(companies),
+    'POST /v1/accounting/operators': async (request) => {
+      const body = (await request.json()) as Record<string, string>;
+      return json(201, {
+        operator: { ...body, id: 'user-1', companyName: 'Duka 077', status: 'active' },
+        invitation: 'sent',
+      });
+    },
+  });
+  await renderApp('/operators');
+  await userEvent.click(await screen.findByRole('button', { name: 'New operator' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New operator' });
+  await userEvent.type(within(dialog).getByLabelText(/^First name/), 'Juma');
+  await userEvent.type(within(dialog).getByLabelText(/^Last name/), 'Hassan');
+  await userEvent.type(within(dialog).getByLabelText(/^Username/), 'juma77');
+  await userEvent.type(within(dialog).getByLabelText(/^Email/), 'juma@duka77.co.tz');
+  await userEvent.type(within(dialog).getByLabelText(/^Mobile number/), '713000111');
+  const select = within(dialog).getByLabelText(/^Company/);
+  await userEvent.type(select, 'duka 077');
+  await userEvent.click(await screen.findByRole('option', { name: 'Duka 077', hidden: true }));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Create and invite' }));
+
+  await waitFor(() => expect(server.calls('POST', '/v1/accounting/operators')).toHaveLength(1));
+  const [post] = server.calls('POST', '/v1/accounting/operators');
+  expect(await post!.json()).toMatchObject({
+    companyId: uuid(2, 77),
+    organizationId: companies[76]!.organizationId,
+  });
+});
