@@ -164,7 +164,8 @@ export async function register(
   }
   // Anyone else is answered before the mail goes: a new request mails every platform admin and
   // a known email only its mailbox, and the time of the answer must not tell the two apart. A
-  // request whose admins' mail fails is mailed again by the retry round (resendUnmailedRegistrations).
+  // request whose admins' mail fails is mailed again by the retry round
+  // (resendUnmailedRegistrations).
   const mailing = stored
     ? mailAdmins(deps, stored.id, context.baseUrl).then(() =>
         mailApplicant(deps, input, context, 'received'),

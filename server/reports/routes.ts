@@ -79,21 +79,14 @@ async function filterWords(
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
-/**
- * The company a report is about: the user's own, or for an admin the one named by
- * ?companyId= (resolveCompany refuses a value that names no company within reach).
- */
-async function reportCompany(c: Context<AppEnv>, deps: Deps): Promise<string> {
-  return (await companyContext(c, deps)).companyId;
-}
-
 export function reportRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use('*', requireAuth(deps));
 
   /** The company, the period and the filters of a sales request, the rows brought up to date. */
   const salesRequest = async (c: Context<AppEnv>) => {
-    const companyId = await reportCompany(c, deps);
+    // The user's own company, or for an admin the one named by ?companyId= within reach.
+    const { companyId } = await companyContext(c, deps);
     const period = periodOf(c, deps.clock);
     const filter = filterOf(c);
     await projectSales(deps.db, companyId);
@@ -138,7 +131,7 @@ export function reportRoutes(deps: Deps) {
   });
 
   app.get('/z-reports', async (c) => {
-    const companyId = await reportCompany(c, deps);
+    const { companyId } = await companyContext(c, deps);
     const period = periodOf(c, deps.clock);
     const list = await zReportsOfPeriod(deps.db, companyId, period.firstDay, period.lastDay);
     return c.json({
@@ -150,7 +143,7 @@ export function reportRoutes(deps: Deps) {
   });
 
   app.get('/z-reports.pdf', async (c) => {
-    const companyId = await reportCompany(c, deps);
+    const { companyId } = await companyContext(c, deps);
     const period = periodOf(c, deps.clock);
     const list = await zReportsOfPeriod(deps.db, companyId, period.firstDay, period.lastDay);
     const file = await zReportsPdf(
@@ -169,7 +162,7 @@ export function reportRoutes(deps: Deps) {
   });
 
   app.get('/z-reports/:id/xml', async (c) => {
-    const companyId = await reportCompany(c, deps);
+    const { companyId } = await companyContext(c, deps);
     const z = await zReportOfCompany(deps.db, companyId, idParam(c));
     return c.body(z.document.xml, 200, {
       'Content-Type': 'application/xml; charset=utf-8',
@@ -179,7 +172,7 @@ export function reportRoutes(deps: Deps) {
   });
 
   app.get('/z-reports/:id/pdf', async (c) => {
-    const companyId = await reportCompany(c, deps);
+    const { companyId } = await companyContext(c, deps);
     const z = await zReportOfCompany(deps.db, companyId, idParam(c));
     const file = await zReportsPdf([z.document], {
       company: (await companyOf(deps.db, companyId)).name,
@@ -194,7 +187,7 @@ export function reportRoutes(deps: Deps) {
   });
 
   app.get('/dashboard', async (c) => {
-    const companyId = await reportCompany(c, deps);
+    const { companyId } = await companyContext(c, deps);
     const period = periodOf(c, deps.clock);
     return c.json(await companyDashboard(deps, companyId, period));
   });
