@@ -253,9 +253,9 @@ export const convertPotentialClient = (
       certificate: CertificateOutcome;
     }>();
 
-export const fetchProductUpdates = () =>
+export const fetchProductUpdates = (filter: { offset?: number }) =>
   api
-    .get('v1/accounting/product-updates', { searchParams: { limit: 100 } })
+    .get('v1/accounting/product-updates', { searchParams: query({ ...filter, limit: 20 }) })
     .json<Page<ProductUpdate>>();
 export const publishProductUpdate = (input: ProductUpdateInput) =>
   api.post('v1/accounting/product-updates', { json: input }).json<ProductUpdate>();

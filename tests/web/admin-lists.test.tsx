@@ -154,3 +154,30 @@ it('gives a new operator a company from beyond the first page, with its organiza
     organizationId: companies[76]!.organizationId,
   });
 });
+
+it('reads older product updates on demand, newest first', async () => {
+  const updates = Array.from({ length: 25 }, (_, i) => ({
+    id: uuid(3, i + 1),
+    name: `Update ${i + 1}`,
+    titleEn: `Update number ${number(25 - i)}`,
+    titleSw: `Habari namba ${number(25 - i)}`,
+    bodyEn: 'Details.',
+    bodySw: 'Maelezo.',
+    publishedAt: new Date(Date.UTC(2026, 10, 25 - i, 6)).toISOString(),
+  }));
+  const server = await asPlatformAdmin({
+    'GET /v1/accounting/product-updates': paged(updates),
+  });
+  await renderApp('/updates');
+  await screen.findByRole('heading', { name: 'Update number 025' });
+  expect(screen.getAllByRole('article')).toHaveLength(20);
+  expect(screen.getByTestId('list-count').textContent).toBe('20 of 25');
+  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  expect(await screen.findByRole('heading', { name: 'Update number 001' })).toBeTruthy();
+  expect(screen.getAllByRole('article')).toHaveLength(25);
+  expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  const offsets = server
+    .calls('GET', '/v1/accounting/product-updates')
+    .map((request) => new URL(request.url).searchParams.get('offset'));
+  expect(offsets).toEqual(['0', '20']);
+});

@@ -23,7 +23,8 @@ import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { useSession } from '../../stores/session';
 import { LoadState } from '../admin/LoadState';
-import { useServerData } from '../admin/useServerData';
+import { ListMore } from '../admin/ListMore';
+import { useServerPages } from '../admin/useServerPages';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { FormModal } from '../../app/shell/FormModal';
 
@@ -98,7 +99,7 @@ export function UpdatesPage() {
   usePageTitle(t`What is new`);
   const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
   const platform = useSession((state) => state.user?.role === 'platform_admin');
-  const updates = useServerData(fetchProductUpdates, []);
+  const updates = useServerPages((offset) => fetchProductUpdates({ offset }), []);
   const [editing, setEditing] = useState<ProductUpdate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ProductUpdate | null>(null);
   const [busy, setBusy] = useState(false);
@@ -128,16 +129,16 @@ export function UpdatesPage() {
         )}
       </Group>
       <LoadState
-        loading={updates.loading && !updates.data}
+        loading={updates.loading && !updates.items}
         failure={updates.failure}
         onRetry={updates.reload}
       />
-      {updates.data && updates.data.items.length === 0 && (
+      {updates.items?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           <Trans>Nothing new yet.</Trans>
         </Text>
       )}
-      {updates.data?.items.map((update) => (
+      {updates.items?.map((update) => (
         <Card key={update.id} withBorder radius="lg" padding="lg" component="article">
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
@@ -162,6 +163,7 @@ export function UpdatesPage() {
           </Stack>
         </Card>
       ))}
+      <ListMore list={updates} />
       <FormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
