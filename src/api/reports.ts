@@ -129,17 +129,6 @@ export const fetchInvoicesReport = (query: Query, signal?: AbortSignal) =>
     .get('v1/accounting/reports/invoices', { searchParams: params(query), signal })
     .json<InvoicesReportAnswer>();
 
-export interface CompanyChoice {
-  id: string;
-  name: string;
-}
-
-/** The companies the user reaches (an organization admin's), by name; at most 200. */
-export const fetchReachableCompanies = (signal?: AbortSignal) =>
-  api
-    .get('v1/accounting/companies', { searchParams: { limit: '200' }, signal })
-    .json<{ items: CompanyChoice[]; total: number }>();
-
 /** A download (Excel, PDF, XML) as a file: the path under the API and its query. */
 export async function downloadReport(path: string, query: Query): Promise<Blob> {
   return api

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { json, stubServer } from './helpers/fetch';
 import { resetLocalDatabase } from './helpers/local-db';
 import { renderApp } from './helpers/render-app';
+import type { SessionUser } from '../../domain/roles';
 import { platformAdmin, signedIn, signedOut } from './helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -54,8 +55,11 @@ function paged<T extends { name: string }>(rows: T[]) {
   };
 }
 
-async function asPlatformAdmin(routes: Parameters<typeof stubServer>[0]) {
-  const user = await signedIn(platformAdmin);
+async function signedInAs(
+  routes: Parameters<typeof stubServer>[0],
+  who: Partial<SessionUser> = platformAdmin,
+) {
+  const user = await signedIn(who);
   return stubServer({ 'GET /api/v2/user/me': () => json(200, user), ...routes });
 }
 
@@ -63,7 +67,7 @@ const rows = () =>
   within(screen.getByRole('list', { name: 'Organizations' })).queryAllByRole('listitem');
 
 it('shows how many organizations there are, reads on a page at a time, and finds one by name', async () => {
-  await asPlatformAdmin({ 'GET /v1/accounting/organizations': paged(organizations) });
+  await signedInAs({ 'GET /v1/accounting/organizations': paged(organizations) });
   await renderApp('/organizations');
   await screen.findByText('Kikundi 001');
   expect(rows()).toHaveLength(50);
@@ -89,7 +93,7 @@ it('shows how many organizations there are, reads on a page at a time, and finds
 });
 
 it('picks a new company’s organization from beyond the first page by typing its name', async () => {
-  const server = await asPlatformAdmin({
+  const server = await signedInAs({
     'GET /v1/accounting/organizations': paged(organizations),
     'GET /v1/accounting/companies': paged(companies),
   });
@@ -123,7 +127,7 @@ it('picks a new company’s organization from beyond the first page by typing it
 });
 
 it('gives a new operator a company from beyond the first page, with its organization', async () => {
-  const server = await asPlatformAdmin({
+  const server = await signedInAs({
     'GET /v1/accounting/operators': () => json(200, { items: [], total: 0 }),
     'GET /v1/accounting/companies': paged(companies),
     'POST /v1/accounting/operators': async (request) => {
@@ -165,7 +169,7 @@ it('reads older product updates on demand, newest first', async () => {
     bodySw: 'Maelezo.',
     publishedAt: new Date(Date.UTC(2026, 10, 25 - i, 6)).toISOString(),
   }));
-  const server = await asPlatformAdmin({
+  const server = await signedInAs({
     'GET /v1/accounting/product-updates': paged(updates),
   });
   await renderApp('/updates');
@@ -180,4 +184,52 @@ it('reads older product updates on demand, newest first', async () => {
     .calls('GET', '/v1/accounting/product-updates')
     .map((request) => new URL(request.url).searchParams.get('offset'));
   expect(offsets).toEqual(['0', '20']);
+});
+
+it('chooses the company of a report from beyond the first page, and names it when come back to', async () => {
+  // An organization admin of more companies than the largest page.
+  const many = Array.from({ length: 250 }, (_, i) => ({
+    ...companies[0]!,
+    id: uuid(2, i + 1),
+    name: `Duka ${number(i + 1)}`,
+  }));
+  const organizationAdmin = {
+    ...platformAdmin,
+    role: 'org_admin',
+    user_type: 'org_admin',
+    isAdmin: false,
+    organization_id: uuid(1, 1),
+  } as const;
+  const server = await signedInAs(
+    {
+      'GET /v1/accounting/companies': paged(many),
+      [`GET /v1/accounting/companies/${uuid(2, 240)}`]: () => json(200, many[239]),
+      'GET /v1/accounting/reports/invoices': () =>
+        json(200, { items: [], cursor: null, counts: [] }),
+    },
+    organizationAdmin,
+  );
+  const { router } = await renderApp('/invoices-report');
+  const picker = await screen.findByLabelText(/^Company/);
+  expect((picker as HTMLInputElement).value).toBe('All companies');
+  await userEvent.clear(picker);
+  await userEvent.type(picker, 'duka 240');
+  await userEvent.click(await screen.findByRole('option', { name: 'Duka 240', hidden: true }));
+  await waitFor(() =>
+    expect(router.state.location.search).toMatchObject({ company: uuid(2, 240) }),
+  );
+  await waitFor(() =>
+    expect(
+      server
+        .calls('GET', '/v1/accounting/reports/invoices')
+        .map((request) => new URL(request.url).searchParams.get('companyId')),
+    ).toContain(uuid(2, 240)),
+  );
+
+  // The address names the company; the picker shows its name, not its id.
+  await router.navigate({ to: '/dashboard' });
+  await router.navigate({ to: '/invoices-report', search: { company: uuid(2, 240) } });
+  await waitFor(async () =>
+    expect(((await screen.findByLabelText(/^Company/)) as HTMLInputElement).value).toBe('Duka 240'),
+  );
 });

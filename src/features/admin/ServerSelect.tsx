@@ -18,20 +18,32 @@ type Props<T> = Omit<
 > & {
   load(search: string): Promise<Page<T>>;
   toOption(item: T): ServerOption;
-  /** The option already chosen when the form opens (an edit). */
+  /** The option already chosen when the form opens (an edit, a report's company). */
   initial?: ServerOption | undefined;
+  /** Options above what the server found, whatever the search (a report's "All companies"). */
+  leading?: ServerOption[] | undefined;
   onChange?(value: string | null, item: T | null): void;
 };
 
-export function ServerSelect<T>({ load, toOption, initial, onChange, ...props }: Props<T>) {
+export function ServerSelect<T>({
+  load,
+  toOption,
+  initial,
+  leading = [],
+  onChange,
+  ...props
+}: Props<T>) {
   const { t } = useLingui();
   const [text, setText] = useState('');
-  const [picked, setPicked] = useState<ServerOption | null>(initial ?? null);
+  const [pickedHere, setPicked] = useState<ServerOption | null>(null);
+  const picked = pickedHere ?? initial ?? null;
   // The label of the chosen option in the box is not a search: show the first page then.
-  const search = useDeferredValue(picked && text === picked.label ? '' : text.trim());
+  const search = useDeferredValue(
+    [picked, ...leading].some((option) => option?.label === text) ? '' : text.trim(),
+  );
   const found = useServerData(() => load(search), [search]);
   const items = found.data?.items ?? [];
-  const options = items.map(toOption);
+  const options = [...leading, ...items.map(toOption)];
   if (picked && !options.some((option) => option.value === picked.value)) options.push(picked);
   const total = found.data?.total ?? 0;
   const shown = items.length;

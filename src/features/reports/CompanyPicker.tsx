@@ -1,44 +1,42 @@
-// For an organization admin, who reaches several companies: which one a report is about. The
-// list comes from the companies API (the admin's organization), by name.
-import { useEffect, useState } from 'react';
-import { Select } from '@mantine/core';
+// For an admin who reaches several companies (an organization's, or every one for a platform
+// admin): which one a report is about. The companies are searched on the server as the admin
+// types; the one already in the address is named from the server too.
 import { useLingui } from '@lingui/react/macro';
-import { fetchReachableCompanies, type CompanyChoice } from '../../api/reports';
+import { fetchCompanies, fetchCompany } from '../../api/admin';
+import { ServerSelect } from '../admin/ServerSelect';
+import { useServerData } from '../admin/useServerData';
 
-export function useReachableCompanies(enabled: boolean): CompanyChoice[] | null {
-  const [companies, setCompanies] = useState<CompanyChoice[] | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    fetchReachableCompanies(controller.signal).then(
-      (answer) => setCompanies(answer.items.map((c) => ({ id: c.id, name: c.name }))),
-      () => {
-        if (!controller.signal.aborted) setCompanies([]);
-      },
-    );
-    return () => controller.abort();
-  }, [enabled]);
-  return companies;
-}
+/** "All companies" in the select (an empty value is none chosen there). */
+const ALL = 'all';
 
 export function CompanyPicker({
-  companies,
   value,
   onChange,
+  everyCompany = false,
 }: {
-  companies: CompanyChoice[] | null;
   value: string | null;
   onChange(id: string | undefined): void;
+  /** Offers "All companies" (the value '') above them. */
+  everyCompany?: boolean;
 }) {
   const { t } = useLingui();
+  const chosen = useServerData(
+    () =>
+      value
+        ? fetchCompany(value).then((company) => ({ value: company.id, label: company.name }))
+        : Promise.resolve(undefined),
+    [value],
+  );
   return (
-    <Select
+    <ServerSelect
       label={t`Company`}
-      placeholder={companies === null ? t`Loading…` : t`Choose a company`}
-      data={(companies ?? []).map((c) => ({ value: c.id, label: c.name }))}
-      value={value}
-      onChange={(id) => onChange(id ?? undefined)}
-      searchable
+      placeholder={t`Choose a company`}
+      load={(search) => fetchCompanies({ search })}
+      toOption={(company) => ({ value: company.id, label: company.name })}
+      initial={chosen.data}
+      leading={everyCompany ? [{ value: ALL, label: t`All companies` }] : undefined}
+      value={everyCompany && !value ? ALL : value}
+      onChange={(id) => onChange(id === ALL ? '' : (id ?? undefined))}
       w={{ base: '100%', xs: 260 }}
       data-testid="company-picker"
     />

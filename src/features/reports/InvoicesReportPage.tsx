@@ -36,7 +36,7 @@ import {
   invoiceStateLabels,
   type InvoiceState,
 } from '../invoices/invoice-state';
-import { CompanyPicker, useReachableCompanies } from './CompanyPicker';
+import { CompanyPicker } from './CompanyPicker';
 import { PeriodPicker } from './PeriodPicker';
 import { periodOfSearch, periodQuery } from './period';
 import type { InvoicesReportSearch } from './search';
@@ -99,8 +99,7 @@ export function InvoicesReportPage() {
   usePageTitle(t`Invoices report`);
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/invoices-report' });
-  const { admin, phoneCompanyId } = useReportCompany(search.company);
-  const companies = useReachableCompanies(admin && !phoneCompanyId);
+  const { admin } = useReportCompany(search.company);
   const now = useMemo(() => new Date(), []);
   const period = periodOfSearch(search, now, 'this_month');
   const [text, setText] = useState(search.q ?? '');
@@ -193,9 +192,7 @@ export function InvoicesReportPage() {
         <Stack gap="sm">
           {admin && (
             <CompanyPicker
-              companies={
-                companies === null ? null : [{ id: '', name: t`All companies` }, ...companies]
-              }
+              everyCompany
               value={search.company ?? ''}
               onChange={(company) => update({ company: company || undefined })}
             />

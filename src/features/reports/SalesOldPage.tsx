@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../app/links';
 import { usePageTitle } from '../../app/usePageTitle';
-import { CompanyPicker, useReachableCompanies } from './CompanyPicker';
+import { CompanyPicker } from './CompanyPicker';
 import { DownloadsCard } from './DownloadsCard';
 import { Freshness } from './Freshness';
 import { PeriodPicker } from './PeriodPicker';
@@ -33,7 +33,6 @@ export function SalesOldPage() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/sales-old' });
   const { companyId, phoneCompanyId, admin } = useReportCompany(search.company);
-  const companies = useReachableCompanies(admin && !phoneCompanyId);
   const now = useMemo(() => new Date(), []);
   const period = periodOfSearch(search, now);
   const filter = useMemo(() => filterOfSearch(search), [search]);
@@ -53,11 +52,7 @@ export function SalesOldPage() {
         </AnchorLink>
       </Text>
       {admin && !phoneCompanyId && (
-        <CompanyPicker
-          companies={companies}
-          value={companyId}
-          onChange={(company) => update({ company })}
-        />
+        <CompanyPicker value={companyId} onChange={(company) => update({ company })} />
       )}
       <PeriodPicker
         value={{ preset: search.preset ?? 'this_month', from: search.from, to: search.to }}

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '../../app/links';
 import { usePageTitle } from '../../app/usePageTitle';
-import { CompanyPicker, useReachableCompanies } from './CompanyPicker';
+import { CompanyPicker } from './CompanyPicker';
 import { DownloadsCard } from './DownloadsCard';
 import { Freshness } from './Freshness';
 import { PeriodPicker } from './PeriodPicker';
@@ -47,7 +47,6 @@ export function SalesReportPage() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/sales' });
   const { companyId, phoneCompanyId, admin } = useReportCompany(search.company);
-  const companies = useReachableCompanies(admin && !phoneCompanyId);
   const now = useMemo(() => new Date(), []);
   const period = periodOfSearch(search, now);
   const filter = useMemo(() => filterOfSearch(search), [search]);
@@ -77,11 +76,7 @@ export function SalesReportPage() {
       <Card withBorder radius="lg" padding="md">
         <Stack gap="sm">
           {admin && !phoneCompanyId && (
-            <CompanyPicker
-              companies={companies}
-              value={companyId}
-              onChange={(company) => update({ company })}
-            />
+            <CompanyPicker value={companyId} onChange={(company) => update({ company })} />
           )}
           <PeriodPicker
             value={{ preset: search.preset ?? 'this_month', from: search.from, to: search.to }}
