@@ -233,3 +233,47 @@ it('chooses the company of a report from beyond the first page, and names it whe
     expect(((await screen.findByLabelText(/^Company/)) as HTMLInputElement).value).toBe('Duka 240'),
   );
 });
+
+it('creates an organization admin’s company in their own organization without asking', async () => {
+  const organizationAdmin = {
+    ...platformAdmin,
+    role: 'org_admin',
+    user_type: 'org_admin',
+    isAdmin: false,
+    organization_id: uuid(1, 7),
+  } as const;
+  const server = await signedInAs(
+    {
+      'GET /v1/accounting/companies': paged(companies.slice(0, 3)),
+      'POST /v1/accounting/companies/with-certificate': async (request) => {
+        const data = JSON.parse(String((await request.formData()).get('data'))) as object;
+        return json(201, {
+          company: { ...companies[0], ...data, id: uuid(2, 99) },
+          certificate: { status: 'installed' },
+        });
+      },
+    },
+    organizationAdmin,
+  );
+  await renderApp('/companies');
+  await userEvent.click(await screen.findByRole('button', { name: 'New company' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New company' });
+  expect(within(dialog).queryByLabelText(/^Organization/)).toBeNull();
+  await userEvent.type(within(dialog).getByLabelText(/^Company name/), 'Duka la Pwani');
+  await userEvent.type(within(dialog).getByLabelText(/^TIN/), '104220331');
+  await userEvent.type(within(dialog).getByLabelText(/^VFD serial number/), '10TZ100781');
+  await userEvent.type(within(dialog).getByLabelText(/^Email/), 'pwani@duka.co.tz');
+  await userEvent.type(within(dialog).getByLabelText(/^Phone/), '754123456');
+  await userEvent.type(within(dialog).getByLabelText(/^Address/), 'Kariakoo, Dar es Salaam');
+  await userEvent.upload(
+    dialog.querySelector<HTMLInputElement>('input[type="file"]')!,
+    new File([new Uint8Array([48, 130])], 'vfd.pfx', { type: 'application/x-pkcs12' }),
+  );
+  await userEvent.type(within(dialog).getByLabelText(/^Certificate password/), 'siri-ya-tra');
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Create the company' }));
+
+  expect(await screen.findByText('Duka la Pwani is created.')).toBeTruthy();
+  const [post] = server.calls('POST', '/v1/accounting/companies/with-certificate');
+  const data = JSON.parse(String((await post!.formData()).get('data'))) as object;
+  expect(data).toMatchObject({ organizationId: uuid(1, 7), name: 'Duka la Pwani' });
+});

@@ -1,6 +1,7 @@
-// A company with its certificate in one form (spec §5 Company form): organization, the
-// company's fields, and TRA's PFX with its password. The certificate may fail on its own; then
-// the company is created and the partial-success message says what to do.
+// A company with its certificate in one form (spec §5 Company form): organization (an
+// organization admin's own, without asking), the company's fields, and TRA's PFX with its
+// password. The certificate may fail on its own; then the company is created and the
+// partial-success message says what to do.
 import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -19,6 +20,7 @@ import { ServerSelect } from '../admin/ServerSelect';
 import { CertificateInputs, type CertificateValues } from './CertificateInputs';
 import { CompanyFields } from './CompanyFields';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
+import { useSession } from '../../stores/session';
 
 export function NewCompanyForm({
   onCreated,
@@ -28,11 +30,15 @@ export function NewCompanyForm({
   onCancel(): void;
 }) {
   const { t, i18n } = useLingui();
+  /** An organization admin's companies are their organization's: nothing to choose. */
+  const ownOrganization = useSession((state) =>
+    state.user?.role === 'org_admin' ? state.user.organization_id : null,
+  );
   const [certificate, setCertificate] = useState<CertificateValues>({ file: null, password: '' });
   const [certificateErrors, setCertificateErrors] = useState<Record<string, string>>({});
   const form = useForm<CompanyInput>({
     initialValues: {
-      organizationId: '',
+      organizationId: ownOrganization ?? '',
       name: '',
       tin: '',
       vrn: '',
@@ -73,13 +79,15 @@ export function NewCompanyForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <ServerSelect
-          label={t`Organization`}
-          required
-          load={(search) => fetchOrganizations({ search })}
-          toOption={(organization) => ({ value: organization.id, label: organization.name })}
-          {...form.getInputProps('organizationId')}
-        />
+        {!ownOrganization && (
+          <ServerSelect
+            label={t`Organization`}
+            required
+            load={(search) => fetchOrganizations({ search })}
+            toOption={(organization) => ({ value: organization.id, label: organization.name })}
+            {...form.getInputProps('organizationId')}
+          />
+        )}
         <CompanyFields form={form} />
         <CertificateInputs
           value={certificate}
