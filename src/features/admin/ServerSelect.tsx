@@ -1,8 +1,9 @@
 // A searchable select over a list that lives on the server (organizations, companies): what the
 // user types is searched there, so the hundredth organization is as easy to pick as the first.
-// The picked option stays in the list while other searches come and go.
-import { useDeferredValue, useState } from 'react';
-import { Select, type SelectProps } from '@mantine/core';
+// The picked option stays in the list while other searches come and go. Each option may carry a
+// second, dimmed line that tells two of the same name apart (an owner, a TIN).
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { Select, Stack, Text, type SelectProps } from '@mantine/core';
 import { useLingui } from '@lingui/react/macro';
 import type { Page } from '../../api/admin';
 import { useServerData } from './useServerData';
@@ -18,6 +19,8 @@ type Props<T> = Omit<
 > & {
   load(search: string): Promise<Page<T>>;
   toOption(item: T): ServerOption;
+  /** The option's second line. */
+  detail?(item: T): ReactNode;
   /** The option already chosen when the form opens (an edit, a report's company). */
   initial?: ServerOption | undefined;
   /** Options above what the server found, whatever the search (a report's "All companies"). */
@@ -28,6 +31,7 @@ type Props<T> = Omit<
 export function ServerSelect<T>({
   load,
   toOption,
+  detail,
   initial,
   leading = [],
   onChange,
@@ -45,6 +49,9 @@ export function ServerSelect<T>({
   const items = found.data?.items ?? [];
   const options = [...leading, ...items.map(toOption)];
   if (picked && !options.some((option) => option.value === picked.value)) options.push(picked);
+  const details = new Map(
+    detail ? items.map((item) => [toOption(item).value, detail(item)] as const) : [],
+  );
   const total = found.data?.total ?? 0;
   const shown = items.length;
 
@@ -58,6 +65,18 @@ export function ServerSelect<T>({
       // The server already chose the rows; filtering them again by label would hide a match
       // on another field (an owner's name, a TIN).
       filter={({ options: all }) => all}
+      renderOption={({ option }) => {
+        const second = details.get(option.value);
+        if (second === undefined) return option.label;
+        return (
+          <Stack gap={0}>
+            <span>{option.label}</span>
+            <Text component="span" size="xs" c="dimmed">
+              {second}
+            </Text>
+          </Stack>
+        );
+      }}
       nothingFoundMessage={
         found.failure?.message ?? (found.loading ? t`Loading` : t`Nothing matches this search.`)
       }

@@ -85,6 +85,7 @@ export function NewCompanyForm({
             required
             load={(search) => fetchOrganizations({ search })}
             toOption={(organization) => ({ value: organization.id, label: organization.name })}
+            detail={(organization) => organization.ownerName}
             {...form.getInputProps('organizationId')}
           />
         )}

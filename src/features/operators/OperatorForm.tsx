@@ -24,6 +24,7 @@ import { typedDayCalendar } from '../../forms/DayInput';
 import { submitToServer } from '../../forms/submit';
 import { valibotValidate } from '../../forms/valibot';
 import { MobileInput } from '../../forms/MobileInput';
+import { TinText } from '../admin/fields';
 import { ServerSelect } from '../admin/ServerSelect';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';
 
@@ -112,6 +113,7 @@ export function OperatorForm({
               required
               load={(search) => fetchCompanies({ search })}
               toOption={(item) => ({ value: item.id, label: item.name })}
+              detail={(item) => <TinText tin={item.tin} />}
               initial={
                 operator ? { value: operator.companyId, label: operator.companyName } : undefined
               }

@@ -3,6 +3,7 @@
 // types; the one already in the address is named from the server too.
 import { useLingui } from '@lingui/react/macro';
 import { fetchCompanies, fetchCompany } from '../../api/admin';
+import { TinText } from '../admin/fields';
 import { ServerSelect } from '../admin/ServerSelect';
 import { useServerData } from '../admin/useServerData';
 
@@ -33,6 +34,7 @@ export function CompanyPicker({
       placeholder={t`Choose a company`}
       load={(search) => fetchCompanies({ search })}
       toOption={(company) => ({ value: company.id, label: company.name })}
+      detail={(company) => <TinText tin={company.tin} />}
       initial={chosen.data}
       leading={everyCompany ? [{ value: ALL, label: t`All companies` }] : undefined}
       value={everyCompany && !value ? ALL : value}
