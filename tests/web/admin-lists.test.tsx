@@ -63,6 +63,15 @@ async function signedInAs(
   return stubServer({ 'GET /api/v2/user/me': () => json(200, user), ...routes });
 }
 
+/** An organization admin of the `n`th organization. */
+const organizationAdmin = (n: number): Partial<SessionUser> => ({
+  ...platformAdmin,
+  role: 'org_admin',
+  user_type: 'org_admin',
+  isAdmin: false,
+  organization_id: uuid(1, n),
+});
+
 const rows = () =>
   within(screen.getByRole('list', { name: 'Organizations' })).queryAllByRole('listitem');
 
@@ -196,13 +205,6 @@ it('chooses the company of a report from beyond the first page, and names it whe
     id: uuid(2, i + 1),
     name: `Duka ${number(i + 1)}`,
   }));
-  const organizationAdmin = {
-    ...platformAdmin,
-    role: 'org_admin',
-    user_type: 'org_admin',
-    isAdmin: false,
-    organization_id: uuid(1, 1),
-  } as const;
   const server = await signedInAs(
     {
       'GET /v1/accounting/companies': paged(many),
@@ -210,7 +212,7 @@ it('chooses the company of a report from beyond the first page, and names it whe
       'GET /v1/accounting/reports/invoices': () =>
         json(200, { items: [], cursor: null, counts: [] }),
     },
-    organizationAdmin,
+    organizationAdmin(1),
   );
   const { router } = await renderApp('/invoices-report');
   const picker = await screen.findByLabelText(/^Company/);
@@ -238,13 +240,6 @@ it('chooses the company of a report from beyond the first page, and names it whe
 });
 
 it('creates an organization admin’s company in their own organization without asking', async () => {
-  const organizationAdmin = {
-    ...platformAdmin,
-    role: 'org_admin',
-    user_type: 'org_admin',
-    isAdmin: false,
-    organization_id: uuid(1, 7),
-  } as const;
   const server = await signedInAs(
     {
       'GET /v1/accounting/companies': paged(companies.slice(0, 3)),
@@ -256,7 +251,7 @@ it('creates an organization admin’s company in their own organization without 
         });
       },
     },
-    organizationAdmin,
+    organizationAdmin(7),
   );
   await renderApp('/companies');
   await userEvent.click(await screen.findByRole('button', { name: 'New company' }));
@@ -279,4 +274,46 @@ it('creates an organization admin’s company in their own organization without 
   const [post] = server.calls('POST', '/v1/accounting/companies/with-certificate');
   const data = JSON.parse(String((await post!.formData()).get('data'))) as object;
   expect(data).toMatchObject({ organizationId: uuid(1, 7), name: 'Duka la Pwani' });
+});
+
+it('lists an organization’s companies on its dashboard a hundred at a time', async () => {
+  const totals = { count: 0, totalIncl: 0, tax: 0, totalExcl: 0 };
+  const lines = Array.from({ length: 130 }, (_, i) => ({
+    company: { ...companies[0]!, id: uuid(2, i + 1), name: `Duka ${number(i + 1)}` },
+    current: totals,
+    previous: totals,
+    pending: 0,
+    rejected: 0,
+    vfdStatus: 'registered',
+    lastZReport: null,
+  }));
+  const server = await signedInAs(
+    {
+      'GET /v1/accounting/reports/companies': (request) => {
+        const query = new URL(request.url).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit'));
+        return json(200, {
+          generatedAt: '2026-11-29T08:00:00Z',
+          period: { firstDay: '2026-11-29', lastDay: '2026-11-29' },
+          previousPeriod: { firstDay: '2026-11-28', lastDay: '2026-11-28' },
+          items: lines.slice(offset, offset + limit),
+          total: lines.length,
+        });
+      },
+    },
+    organizationAdmin(1),
+  );
+  await renderApp('/dashboard');
+  await screen.findByText('Duka 001');
+  expect(screen.getAllByTestId('company-line')).toHaveLength(100);
+  expect(screen.getByTestId('list-count').textContent).toBe('100 of 130');
+  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  expect(await screen.findByText('Duka 130')).toBeTruthy();
+  expect(screen.getAllByTestId('company-line')).toHaveLength(130);
+  expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  const offsets = server
+    .calls('GET', '/v1/accounting/reports/companies')
+    .map((request) => new URL(request.url).searchParams.get('offset'));
+  expect(offsets).toEqual([null, '100']);
 });

@@ -2,16 +2,41 @@
 // on demand (with what went wrong if it did not come).
 import { Button, Group, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
+import type { ApiFailure } from '../../api/errors';
 import { LoadState } from './LoadState';
 import type { ServerPages } from './useServerPages';
 
 export function ListMore({ list }: { list: ServerPages<{ id: string }> }) {
-  const shown = list.items?.length ?? 0;
-  const total = Math.max(list.total, shown);
   if (!list.items || !list.paged) return null;
   return (
+    <MoreRows
+      shown={list.items.length}
+      total={list.total}
+      loading={list.loadingMore}
+      failure={list.moreFailure}
+      onMore={list.more}
+    />
+  );
+}
+
+/** The count and the button, for a list that pages its own way. */
+export function MoreRows({
+  shown,
+  total: counted,
+  loading,
+  failure,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  failure: ApiFailure | null;
+  onMore(): void;
+}) {
+  const total = Math.max(counted, shown);
+  return (
     <>
-      <LoadState loading={false} failure={list.moreFailure} onRetry={list.more} />
+      <LoadState loading={false} failure={failure} onRetry={onMore} />
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="list-count">
           <Trans>
@@ -19,7 +44,7 @@ export function ListMore({ list }: { list: ServerPages<{ id: string }> }) {
           </Trans>
         </Text>
         {shown < total && (
-          <Button variant="light" loading={list.loadingMore} onClick={list.more}>
+          <Button variant="light" loading={loading} onClick={onMore}>
             <Trans>Show more</Trans>
           </Button>
         )}

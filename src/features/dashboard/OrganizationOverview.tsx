@@ -1,17 +1,22 @@
 // An organization admin's dashboard: a line per company they reach (sales and VAT against the
 // period before, receipts TRA has not accepted, the VFD and its last Z report). Opening one shows
-// that company's figures as its owner sees them. The last answer is kept for offline use.
+// that company's figures as its owner sees them, a hundred at a time with more on demand. The last
+// answer is kept for offline use.
 import { useEffect, useState } from 'react';
 import { Badge, Card, Group, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatTsh, type Cents } from '../../../domain/money';
-import { fetchCompaniesDashboard, type CompaniesAnswer } from '../../api/reports';
+import { readFailure, type ApiFailure } from '../../api/errors';
+import { fetchCompaniesDashboard, type CompaniesAnswer, type CompanyLine } from '../../api/reports';
 import { cachedAnswer, keepAnswer } from '../../db/report-cache';
 import { WARNING_TEXT } from '../../app/theme';
 import type { DashboardPreset } from './DashboardPeriod';
 import { DashboardFreshness, FigureCard } from './OwnerOverview';
 import type { DashboardSource } from './useOwnerDashboard';
 import { calendarDateText } from '../../../domain/calendar-date';
+import { MoreRows } from '../admin/ListMore';
+
+const PAGE = 100;
 
 export default function OrganizationOverview({
   preset,
@@ -28,6 +33,10 @@ export default function OrganizationOverview({
     source: DashboardSource;
   } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  /** Lines read after the first hundred, for the answer they follow. */
+  const [added, setAdded] = useState<{ after: CompaniesAnswer; items: CompanyLine[] } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailure, setMoreFailure] = useState<ApiFailure | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -37,7 +46,7 @@ export default function OrganizationOverview({
         setState({ key, answer: copy.value, source: { kind: 'copy', at: copy.at } });
       }
     });
-    fetchCompaniesDashboard({ preset, limit: '100' }, controller.signal).then(
+    fetchCompaniesDashboard({ preset, limit: String(PAGE) }, controller.signal).then(
       (answer) => {
         fresh = true;
         const at = Date.parse(answer.generatedAt);
@@ -63,6 +72,24 @@ export default function OrganizationOverview({
   }
   const money = (value: number) => formatTsh(value as Cents);
   const { answer } = shown;
+  const extra = added?.after === answer ? added.items : [];
+  const lines = [...answer.items, ...extra];
+  const more = () => {
+    setLoadingMore(true);
+    setMoreFailure(null);
+    fetchCompaniesDashboard({ preset, limit: String(PAGE), offset: String(lines.length) }).then(
+      (next) => {
+        const seen = new Set(lines.map((line) => line.company.id));
+        const fresh = next.items.filter((line) => !seen.has(line.company.id));
+        setAdded({ after: answer, items: [...extra, ...fresh] });
+        setLoadingMore(false);
+      },
+      async (error: unknown) => {
+        setMoreFailure(await readFailure(error));
+        setLoadingMore(false);
+      },
+    );
+  };
   return (
     <Stack gap="md">
       <DashboardFreshness source={shown.source} />
@@ -71,7 +98,7 @@ export default function OrganizationOverview({
           <Trans>Your organization has no companies yet.</Trans>
         </Text>
       )}
-      {answer.items.map((line) => {
+      {lines.map((line) => {
         const pending = line.pending;
         const rejected = line.rejected;
         const name = line.company.name;
@@ -130,6 +157,15 @@ export default function OrganizationOverview({
           </UnstyledButton>
         );
       })}
+      {answer.total > answer.items.length && (
+        <MoreRows
+          shown={lines.length}
+          total={answer.total}
+          loading={loadingMore}
+          failure={moreFailure}
+          onMore={more}
+        />
+      )}
     </Stack>
   );
 }
