@@ -76,7 +76,14 @@ const rows = () =>
   within(screen.getByRole('list', { name: 'Organizations' })).queryAllByRole('listitem');
 
 it('shows how many organizations there are, reads on a page at a time, and finds one by name', async () => {
-  await signedInAs({ 'GET /v1/accounting/organizations': paged(organizations) });
+  const rowsOnServer = organizations.map((organization) => ({ ...organization }));
+  await signedInAs({
+    'GET /v1/accounting/organizations': paged(rowsOnServer),
+    [`POST /v1/accounting/organizations/${uuid(1, 75)}/disable`]: () => {
+      rowsOnServer[74]!.active = false;
+      return json(200, rowsOnServer[74]);
+    },
+  });
   await renderApp('/organizations');
   await screen.findByText('Kikundi 001');
   expect(rows()).toHaveLength(50);
@@ -85,6 +92,16 @@ it('shows how many organizations there are, reads on a page at a time, and finds
   await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
   await waitFor(() => expect(rows()).toHaveLength(100));
   expect(screen.getByTestId('list-count').textContent).toBe('100 of 120');
+
+  // A change to a row of the second page leaves it, and the rows around it, on screen.
+  const row75 = () => rows().find((row) => row.textContent?.includes('Kikundi 075'))!;
+  await userEvent.click(within(row75()).getByRole('button', { name: 'Disable' }));
+  const confirm = await screen.findByRole('dialog', { name: 'Disable Kikundi 075?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Disable' }));
+  await waitFor(() => expect(within(row75()).queryByText('Disabled')).not.toBeNull());
+  expect(rows()).toHaveLength(100);
+  expect(screen.getByTestId('list-count').textContent).toBe('100 of 120');
+
   await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
   await waitFor(() => expect(rows()).toHaveLength(120));
   expect(screen.getByText('Kikundi 120')).toBeTruthy();

@@ -1,10 +1,10 @@
 // A server list read a page at a time: the first page loads whenever a filter changes, "Show
-// more" adds the next after the rows already shown, and a reload (after a change) starts again
-// from the first page. The total the server counted says whether there is more.
-import { useState } from 'react';
+// more" adds the next after the rows already shown, and a reload (after a change) reads again as
+// many rows as were shown, so a change to the 75th row leaves it on screen. The total the server
+// counted says whether there is more. The rows shown stay while new ones load.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../api/admin';
 import { readFailure, type ApiFailure } from '../../api/errors';
-import { useServerData } from './useServerData';
 
 export interface ServerPages<T> {
   /** The rows shown: the first page and every page added since. */
@@ -15,59 +15,108 @@ export interface ServerPages<T> {
   failure: ApiFailure | null;
   loading: boolean;
   loadingMore: boolean;
-  /** Why the next page did not come, with the first page still shown. */
+  /** Why the next page did not come, with the rows read so far still shown. */
   moreFailure: ApiFailure | null;
   more(): void;
   reload(): void;
 }
 
-interface Added<T> {
-  /** The first page these rows follow; a new first page drops them. */
-  after: Page<T> | undefined;
-  items: T[];
-  total: number | null;
+interface Loaded<T> {
+  /** The filters and the round of loading these rows answer. */
+  key: string;
+  filters: string;
+  items: T[] | undefined;
+  total: number;
+  /** How many rows the first page held. */
+  firstPage: number;
   failure: ApiFailure | null;
+  moreFailure: ApiFailure | null;
 }
 
-/** Loads `load(0)` again whenever one of `deps` (plain values) changes. */
+/** The rows of `next` not already in `rows`: a row added or removed meanwhile shifts the pages. */
+function joined<T extends { id: string }>(rows: T[], next: T[]): T[] {
+  const shown = new Set(rows.map((row) => row.id));
+  return [...rows, ...next.filter((row) => !shown.has(row.id))];
+}
+
+/** Loads the first page again whenever one of `deps` (plain values) changes. */
 export function useServerPages<T extends { id: string }>(
   load: (offset: number) => Promise<Page<T>>,
   deps: readonly unknown[],
 ): ServerPages<T> {
-  const first = useServerData(() => load(0), deps);
-  const [added, setAdded] = useState<Added<T>>({
-    after: undefined,
-    items: [],
-    total: null,
+  const [round, setRound] = useState(0);
+  const filters = JSON.stringify(deps);
+  const key = `${filters}#${round}`;
+  const [state, setState] = useState<Loaded<T>>({
+    key: '',
+    filters: '',
+    items: undefined,
+    total: 0,
+    firstPage: 0,
     failure: null,
+    moreFailure: null,
   });
   const [loadingMore, setLoadingMore] = useState(false);
-  const current: Added<T> =
-    added.after === first.data
-      ? added
-      : { after: first.data, items: [], total: null, failure: null };
-  const items = first.data ? [...first.data.items, ...current.items] : undefined;
-  const total = current.total ?? first.data?.total ?? 0;
+  const latest = useRef({ load, state });
+  useEffect(() => {
+    latest.current = { load, state };
+  });
 
+  useEffect(() => {
+    let current = true;
+    const before = latest.current.state;
+    // A reload reads as many rows as the same filters showed; new filters start at one page.
+    const keep = before.filters === filters ? (before.items?.length ?? 0) : 0;
+    const read = async () => {
+      const first = await latest.current.load(0);
+      let items = first.items;
+      let total = first.total;
+      while (items.length < keep && items.length < total) {
+        const next = await latest.current.load(items.length);
+        if (next.items.length === 0) break;
+        items = joined(items, next.items);
+        total = next.total;
+      }
+      return { items, total, firstPage: first.items.length };
+    };
+    read().then(
+      (loaded) => {
+        if (current) setState({ key, filters, ...loaded, failure: null, moreFailure: null });
+      },
+      async (error: unknown) => {
+        const failure = await readFailure(error);
+        if (current) setState((previous) => ({ ...previous, key, failure }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, filters]);
+
+  const loading = state.key !== key;
+  const items = state.items;
   const more = () => {
-    if (!items || loadingMore) return;
+    if (!items || loadingMore || loading) return;
     setLoadingMore(true);
     load(items.length).then(
       (next) => {
-        // A row added or removed meanwhile shifts the pages: never show one twice.
-        const shown = new Set(items.map((item) => item.id));
-        const fresh = next.items.filter((item) => !shown.has(item.id));
-        setAdded({
-          ...current,
-          items: [...current.items, ...fresh],
-          total: next.total,
-          failure: null,
-        });
+        setState((previous) =>
+          previous.key === key && previous.items
+            ? {
+                ...previous,
+                items: joined(previous.items, next.items),
+                total: next.total,
+                moreFailure: null,
+              }
+            : previous,
+        );
         setLoadingMore(false);
       },
       async (error: unknown) => {
         const failure = await readFailure(error);
-        setAdded({ ...current, failure });
+        setState((previous) =>
+          previous.key === key ? { ...previous, moreFailure: failure } : previous,
+        );
         setLoadingMore(false);
       },
     );
@@ -75,13 +124,13 @@ export function useServerPages<T extends { id: string }>(
 
   return {
     items,
-    total,
-    paged: current.items.length > 0 || total > (first.data?.items.length ?? 0),
-    failure: first.failure,
-    loading: first.loading,
+    total: state.total,
+    paged: items !== undefined && (items.length > state.firstPage || state.total > items.length),
+    failure: loading ? null : state.failure,
+    loading,
     loadingMore,
-    moreFailure: current.failure,
+    moreFailure: state.moreFailure,
     more,
-    reload: first.reload,
+    reload: useCallback(() => setRound((n) => n + 1), []),
   };
 }
