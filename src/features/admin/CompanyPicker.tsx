@@ -9,7 +9,7 @@ import type { ActingCompany } from '../../stores/session';
 import { TinText } from './fields';
 import { LoadState } from './LoadState';
 import { ListMore } from './ListMore';
-import { useServerPages } from './useServerPages';
+import { useServerPages } from './useServerData';
 import classes from './admin.module.css';
 
 export function toActing(company: Company): ActingCompany {

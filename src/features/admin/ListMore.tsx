@@ -4,7 +4,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { Trans } from '@lingui/react/macro';
 import type { ApiFailure } from '../../api/errors';
 import { LoadState } from './LoadState';
-import type { ServerPages } from './useServerPages';
+import type { ServerPages } from './useServerData';
 
 export function ListMore({ list }: { list: ServerPages<{ id: string }> }) {
   if (!list.items || !list.paged) return null;

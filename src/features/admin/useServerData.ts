@@ -2,6 +2,7 @@
 // (translated, with a way to try again) and a reload after a change. The previous value stays
 // on screen while a new one loads.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Page } from '../../api/admin';
 import { readFailure, type ApiFailure } from '../../api/errors';
 
 export interface ServerData<T> {
@@ -50,5 +51,139 @@ export function useServerData<T>(load: () => Promise<T>, deps: readonly unknown[
     loading,
     reload: useCallback(() => setRound((n) => n + 1), []),
     set: useCallback((data: T) => setState((previous) => ({ ...previous, data })), []),
+  };
+}
+
+// A server list read a page at a time: the first page loads whenever a filter changes, "Show
+// more" adds the next after the rows already shown, and a reload (after a change) reads again as
+// many rows as were shown, so a change to the 75th row leaves it on screen. The total the server
+// counted says whether there is more. The rows shown stay while new ones load. (In this module
+// with useServerData, so the build keeps the two together, in the chunk of the screens using them.)
+export interface ServerPages<T> {
+  /** The rows shown: the first page and every page added since. */
+  items: T[] | undefined;
+  total: number;
+  /** More rows than the first page: the count and "Show more" matter. */
+  paged: boolean;
+  failure: ApiFailure | null;
+  loading: boolean;
+  loadingMore: boolean;
+  /** Why the next page did not come, with the rows read so far still shown. */
+  moreFailure: ApiFailure | null;
+  more(): void;
+  reload(): void;
+}
+
+interface LoadedPages<T> {
+  /** The filters and the round of loading these rows answer. */
+  key: string;
+  filters: string;
+  items: T[] | undefined;
+  total: number;
+  /** How many rows the first page held. */
+  firstPage: number;
+  failure: ApiFailure | null;
+  moreFailure: ApiFailure | null;
+}
+
+/** The rows of `next` not already in `rows`: a row added or removed meanwhile shifts the pages. */
+function joined<T extends { id: string }>(rows: T[], next: T[]): T[] {
+  const shown = new Set(rows.map((row) => row.id));
+  return [...rows, ...next.filter((row) => !shown.has(row.id))];
+}
+
+/** Loads the first page again whenever one of `deps` (plain values) changes. */
+export function useServerPages<T extends { id: string }>(
+  load: (offset: number) => Promise<Page<T>>,
+  deps: readonly unknown[],
+): ServerPages<T> {
+  const [round, setRound] = useState(0);
+  const filters = JSON.stringify(deps);
+  const key = `${filters}#${round}`;
+  const [state, setState] = useState<LoadedPages<T>>({
+    key: '',
+    filters: '',
+    items: undefined,
+    total: 0,
+    firstPage: 0,
+    failure: null,
+    moreFailure: null,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const latest = useRef({ load, state });
+  useEffect(() => {
+    latest.current = { load, state };
+  });
+
+  useEffect(() => {
+    let current = true;
+    const before = latest.current.state;
+    // A reload reads as many rows as the same filters showed; new filters start at one page.
+    const keep = before.filters === filters ? (before.items?.length ?? 0) : 0;
+    const read = async () => {
+      const first = await latest.current.load(0);
+      let items = first.items;
+      let total = first.total;
+      while (items.length < keep && items.length < total) {
+        const next = await latest.current.load(items.length);
+        if (next.items.length === 0) break;
+        items = joined(items, next.items);
+        total = next.total;
+      }
+      return { items, total, firstPage: first.items.length };
+    };
+    read().then(
+      (loaded) => {
+        if (current) setState({ key, filters, ...loaded, failure: null, moreFailure: null });
+      },
+      async (error: unknown) => {
+        const failure = await readFailure(error);
+        if (current) setState((previous) => ({ ...previous, key, failure }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, filters]);
+
+  const loading = state.key !== key;
+  const items = state.items;
+  const more = () => {
+    if (!items || loadingMore || loading) return;
+    setLoadingMore(true);
+    load(items.length).then(
+      (next) => {
+        setState((previous) =>
+          previous.key === key && previous.items
+            ? {
+                ...previous,
+                items: joined(previous.items, next.items),
+                total: next.total,
+                moreFailure: null,
+              }
+            : previous,
+        );
+        setLoadingMore(false);
+      },
+      async (error: unknown) => {
+        const failure = await readFailure(error);
+        setState((previous) =>
+          previous.key === key ? { ...previous, moreFailure: failure } : previous,
+        );
+        setLoadingMore(false);
+      },
+    );
+  };
+
+  return {
+    items,
+    total: state.total,
+    paged: items !== undefined && (items.length > state.firstPage || state.total > items.length),
+    failure: loading ? null : state.failure,
+    loading,
+    loadingMore,
+    moreFailure: state.moreFailure,
+    more,
+    reload: useCallback(() => setRound((n) => n + 1), []),
   };
 }

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { TinText } from '../admin/fields';
 import { LoadState } from '../admin/LoadState';
 import { ListMore } from '../admin/ListMore';
-import { useServerPages } from '../admin/useServerPages';
+import { useServerPages } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { CertificateResult } from './CertificateResult';
 import { NewCompanyForm } from './NewCompanyForm';

@@ -24,7 +24,7 @@ import { valibotValidate } from '../../forms/valibot';
 import { useSession } from '../../stores/session';
 import { LoadState } from '../admin/LoadState';
 import { ListMore } from '../admin/ListMore';
-import { useServerPages } from '../admin/useServerPages';
+import { useServerPages } from '../admin/useServerData';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { FormModal } from '../../app/shell/FormModal';
 

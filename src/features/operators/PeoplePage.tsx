@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { FilterControl } from '../admin/FilterControl';
 import { LoadState } from '../admin/LoadState';
 import { ListMore } from '../admin/ListMore';
-import { useServerPages } from '../admin/useServerPages';
+import { useServerPages } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { OperatorForm } from './OperatorForm';
 import { FormModal } from '../../app/shell/FormModal';

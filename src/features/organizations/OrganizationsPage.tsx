@@ -23,7 +23,7 @@ import { useSession } from '../../stores/session';
 import { MobileInput } from '../../forms/MobileInput';
 import { LoadState } from '../admin/LoadState';
 import { ListMore } from '../admin/ListMore';
-import { useServerPages } from '../admin/useServerPages';
+import { useServerPages } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 import { useLeaveGuard } from '../../app/shell/useLeaveGuard';

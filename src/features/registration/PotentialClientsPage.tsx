@@ -20,7 +20,7 @@ import { TinText } from '../admin/fields';
 import { FilterControl } from '../admin/FilterControl';
 import { LoadState } from '../admin/LoadState';
 import { ListMore } from '../admin/ListMore';
-import { useServerPages } from '../admin/useServerPages';
+import { useServerPages } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { ConfirmDialog } from '../invoices/ConfirmDialog';
 
