@@ -47,7 +47,7 @@ export async function findReceipts(
   deps: Deps,
   user: AuthUser,
   query: ReceiptCopyQuery,
-): Promise<{ items: ReceiptCopyItem[] }> {
+): Promise<{ items: ReceiptCopyItem[]; more: boolean }> {
   const filters: (SQL | undefined)[] = [await reach(deps, user)];
   const q = query.q?.trim();
   if (q) {
@@ -94,13 +94,15 @@ export async function findReceipts(
     )
     .where(and(...filters))
     .orderBy(desc(fiscalReceipts.issuedAt), desc(fiscalReceipts.id))
-    .limit(query.limit)
+    // One row more than asked says whether more follow, without counting a long history.
+    .limit(query.limit + 1)
     .offset(query.offset);
   return {
-    items: rows.map(({ ackMessage, lastError, ...row }) => ({
+    items: rows.slice(0, query.limit).map(({ ackMessage, lastError, ...row }) => ({
       ...row,
       traMessage: ackMessage ?? lastError,
     })),
+    more: rows.length > query.limit,
   };
 }
 

@@ -285,15 +285,20 @@ export interface ReceiptCopy {
   attempts: number;
 }
 
-export const findReceiptCopies = (filter: {
+/** A page of receipts, newest first, each with an id of its own (company and invoice). */
+export const findReceiptCopies = async (filter: {
   q?: string;
   from?: string;
   to?: string;
   status?: ReceiptCopy['traStatus'] | undefined;
-}) =>
-  api
+  offset?: number;
+}) => {
+  const page = await api
     .get('v1/accounting/receipt-copies', { searchParams: query({ ...filter, limit: 50 }) })
-    .json<{ items: ReceiptCopy[] }>();
+    .json<{ items: ReceiptCopy[]; more: boolean }>();
+  const items = page.items.map((item) => ({ ...item, id: `${item.companyId}/${item.invoiceId}` }));
+  return { items, more: page.more };
+};
 /** Invoice ids are unique within their company: the receipt is named by both. */
 type ReceiptCopyRef = Pick<ReceiptCopy, 'invoiceId' | 'companyId'>;
 export const receiptCopyPdf = (receipt: ReceiptCopyRef, layout: 'a4' | '80mm' | '58mm') =>

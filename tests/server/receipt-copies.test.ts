@@ -94,11 +94,37 @@ describe('receipt copies', () => {
     expect(none.body.items).toHaveLength(0);
   });
 
+  it('come a page at a time, each page saying whether more follow', async () => {
+    await submitted(shop, 'Bi Rehema Ally');
+    await submitted(shop, 'Bw Hamisi Omari');
+    const page = async (query: string) =>
+      (
+        await env.server.call('GET', `/v1/accounting/receipt-copies?${query}`, {
+          token: adminToken,
+        })
+      ).body as { items: Array<{ invoiceId: string; customerName: string }>; more: boolean };
+    const all = await page('limit=200');
+    expect(all.more).toBe(false);
+    expect(all.items.length).toBeGreaterThanOrEqual(3);
+    const first = await page('limit=2');
+    expect(first).toMatchObject({ more: true });
+    expect(first.items.map((item) => item.invoiceId)).toEqual(
+      all.items.slice(0, 2).map((item) => item.invoiceId),
+    );
+    const last = await page(`limit=2&offset=${all.items.length - 1}`);
+    expect(last.more).toBe(false);
+    expect(last.items.map((item) => item.invoiceId)).toEqual([all.items.at(-1)!.invoiceId]);
+    expect((await page('limit=201')).items).toBeUndefined();
+  });
+
   it('show the receipts TRA has not accepted yet, with TRA’s state', async () => {
     const waiting = await env.server.call('GET', '/v1/accounting/receipt-copies?status=pending', {
       token: adminToken,
     });
-    expect(waiting.body.items[0]).toMatchObject({
+    const ours = waiting.body.items.find(
+      (item: { invoiceId: string }) => item.invoiceId === receipt.id,
+    );
+    expect(ours).toMatchObject({
       invoiceId: receipt.id,
       traStatus: 'pending',
       receiptNumber: receipt.number,

@@ -334,3 +334,46 @@ it('lists an organization’s companies on its dashboard a hundred at a time', a
     .map((request) => new URL(request.url).searchParams.get('offset'));
   expect(offsets).toEqual([null, '100']);
 });
+
+it('reads older receipts to reissue on demand, though the server does not count them', async () => {
+  const receipts = Array.from({ length: 60 }, (_, i) => ({
+    invoiceId: uuid(4, i + 1),
+    companyId: companies[0]!.id,
+    companyName: 'Duka 001',
+    receiptNumber: 60 - i,
+    verificationCode: `A1B2C${number(i + 1)}`,
+    date: '2026-11-20',
+    time: '10:00:00',
+    customerName: `Mteja ${number(60 - i)}`,
+    totalIncludingTax: 1_180_000,
+    publicId: `public-${i + 1}`,
+    traStatus: 'accepted',
+    traMessage: null,
+    attempts: 1,
+  }));
+  const server = await signedInAs(
+    {
+      'GET /v1/accounting/receipt-copies': (request) => {
+        const query = new URL(request.url).searchParams;
+        const offset = Number(query.get('offset') ?? 0);
+        const limit = Number(query.get('limit'));
+        const items = receipts.slice(offset, offset + limit);
+        return json(200, { items, more: offset + limit < receipts.length });
+      },
+    },
+    organizationAdmin(1),
+  );
+  await renderApp('/receipt-reissuing');
+  await waitFor(() => expect(screen.getAllByTestId('receipt-row')).toHaveLength(50));
+  expect(screen.getAllByTestId('receipt-row')[0]!.textContent).toContain('Mteja 060');
+  expect(screen.getByTestId('list-count').textContent).toBe('50 shown');
+  await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+  await waitFor(() => expect(screen.getAllByTestId('receipt-row')).toHaveLength(60));
+  expect(screen.getAllByTestId('receipt-row').at(-1)!.textContent).toContain('Mteja 001');
+  expect(screen.getByTestId('list-count').textContent).toBe('60 shown');
+  expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  const offsets = server
+    .calls('GET', '/v1/accounting/receipt-copies')
+    .map((request) => new URL(request.url).searchParams.get('offset'));
+  expect(offsets).toEqual(['0', '50']);
+});

@@ -12,6 +12,7 @@ export function ListMore({ list }: { list: ServerPages<{ id: string }> }) {
     <MoreRows
       shown={list.items.length}
       total={list.total}
+      hasMore={list.hasMore}
       loading={list.loadingMore}
       failure={list.moreFailure}
       onMore={list.more}
@@ -23,27 +24,34 @@ export function ListMore({ list }: { list: ServerPages<{ id: string }> }) {
 export function MoreRows({
   shown,
   total: counted,
+  hasMore = counted !== null && shown < counted,
   loading,
   failure,
   onMore,
 }: {
   shown: number;
-  total: number;
+  /** What the server counted; null for a list it does not count. */
+  total: number | null;
+  hasMore?: boolean;
   loading: boolean;
   failure: ApiFailure | null;
   onMore(): void;
 }) {
-  const total = Math.max(counted, shown);
+  const total = counted === null ? null : Math.max(counted, shown);
   return (
     <>
       <LoadState loading={false} failure={failure} onRetry={onMore} />
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="list-count">
-          <Trans>
-            {shown} of {total}
-          </Trans>
+          {total === null ? (
+            <Trans>{shown} shown</Trans>
+          ) : (
+            <Trans>
+              {shown} of {total}
+            </Trans>
+          )}
         </Text>
-        {shown < total && (
+        {hasMore && (
           <Button variant="light" loading={loading} onClick={onMore}>
             <Trans>Show more</Trans>
           </Button>

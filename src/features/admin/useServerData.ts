@@ -57,12 +57,16 @@ export function useServerData<T>(load: () => Promise<T>, deps: readonly unknown[
 // A server list read a page at a time: the first page loads whenever a filter changes, "Show
 // more" adds the next after the rows already shown, and a reload (after a change) reads again as
 // many rows as were shown, so a change to the 75th row leaves it on screen. The total the server
-// counted says whether there is more. The rows shown stay while new ones load. (In this module
+// counted says whether there is more, or, for a list too long to count (receipts), the server's
+// word that more follow. The rows shown stay while new ones load. (In this module
 // with useServerData, so the build keeps the two together, in the chunk of the screens using them.)
 export interface ServerPages<T> {
   /** The rows shown: the first page and every page added since. */
   items: T[] | undefined;
-  total: number;
+  /** The rows the server counted; null for a list it does not count. */
+  total: number | null;
+  /** Rows after those shown. */
+  hasMore: boolean;
   /** More rows than the first page: the count and "Show more" matter. */
   paged: boolean;
   failure: ApiFailure | null;
@@ -79,7 +83,8 @@ interface LoadedPages<T> {
   key: string;
   filters: string;
   items: T[] | undefined;
-  total: number;
+  total: number | null;
+  hasMore: boolean;
   /** How many rows the first page held. */
   firstPage: number;
   failure: ApiFailure | null;
@@ -92,9 +97,19 @@ function joined<T extends { id: string }>(rows: T[], next: T[]): T[] {
   return [...rows, ...next.filter((row) => !shown.has(row.id))];
 }
 
+/** A page of a list too long to count: its rows, and whether more follow. */
+export interface OpenPage<T> {
+  items: T[];
+  more: boolean;
+}
+
+const totalOf = (page: Page<unknown> | OpenPage<unknown>) => ('total' in page ? page.total : null);
+const moreAfter = (page: Page<unknown> | OpenPage<unknown>, shown: number) =>
+  'more' in page ? page.more : shown < page.total;
+
 /** Loads the first page again whenever one of `deps` (plain values) changes. */
 export function useServerPages<T extends { id: string }>(
-  load: (offset: number) => Promise<Page<T>>,
+  load: (offset: number) => Promise<Page<T> | OpenPage<T>>,
   deps: readonly unknown[],
 ): ServerPages<T> {
   const [round, setRound] = useState(0);
@@ -104,7 +119,8 @@ export function useServerPages<T extends { id: string }>(
     key: '',
     filters: '',
     items: undefined,
-    total: 0,
+    total: null,
+    hasMore: false,
     firstPage: 0,
     failure: null,
     moreFailure: null,
@@ -123,14 +139,16 @@ export function useServerPages<T extends { id: string }>(
     const read = async () => {
       const first = await latest.current.load(0);
       let items = first.items;
-      let total = first.total;
-      while (items.length < keep && items.length < total) {
+      let total = totalOf(first);
+      let hasMore = moreAfter(first, items.length);
+      while (items.length < keep && hasMore) {
         const next = await latest.current.load(items.length);
         if (next.items.length === 0) break;
         items = joined(items, next.items);
-        total = next.total;
+        total = totalOf(next);
+        hasMore = moreAfter(next, items.length);
       }
-      return { items, total, firstPage: first.items.length };
+      return { items, total, hasMore, firstPage: first.items.length };
     };
     read().then(
       (loaded) => {
@@ -153,16 +171,17 @@ export function useServerPages<T extends { id: string }>(
     setLoadingMore(true);
     load(items.length).then(
       (next) => {
-        setState((previous) =>
-          previous.key === key && previous.items
-            ? {
-                ...previous,
-                items: joined(previous.items, next.items),
-                total: next.total,
-                moreFailure: null,
-              }
-            : previous,
-        );
+        setState((previous) => {
+          if (previous.key !== key || !previous.items) return previous;
+          const rows = joined(previous.items, next.items);
+          return {
+            ...previous,
+            items: rows,
+            total: totalOf(next),
+            hasMore: next.items.length > 0 && moreAfter(next, rows.length),
+            moreFailure: null,
+          };
+        });
         setLoadingMore(false);
       },
       async (error: unknown) => {
@@ -178,7 +197,8 @@ export function useServerPages<T extends { id: string }>(
   return {
     items,
     total: state.total,
-    paged: items !== undefined && (items.length > state.firstPage || state.total > items.length),
+    hasMore: state.hasMore,
+    paged: items !== undefined && (items.length > state.firstPage || state.hasMore),
     failure: loading ? null : state.failure,
     loading,
     loadingMore,

@@ -31,7 +31,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { submitToServer } from '../../forms/submit';
 import { FilterControl } from '../admin/FilterControl';
 import { LoadState } from '../admin/LoadState';
-import { useServerData } from '../admin/useServerData';
+import { ListMore } from '../admin/ListMore';
+import { useServerPages } from '../admin/useServerData';
 import classes from '../admin/admin.module.css';
 import { shareReceiptLink } from './share-link';
 import { calendarDateText } from '../../../domain/calendar-date';
@@ -121,13 +122,14 @@ export function ReceiptReissuePage() {
   const [to, setTo] = useState<string>();
   const [filter, setFilter] = useState<Filter>('all');
   const q = useDeferredValue(text.trim());
-  const receipts = useServerData(
-    () =>
+  const receipts = useServerPages(
+    (offset) =>
       findReceiptCopies({
         q,
         from,
         to,
         status: filter === 'all' ? undefined : filter,
+        offset,
       }),
     [q, from, to, filter],
   );
@@ -168,23 +170,18 @@ export function ReceiptReissuePage() {
         ]}
       />
       <LoadState
-        loading={receipts.loading && !receipts.data}
+        loading={receipts.loading && !receipts.items}
         failure={receipts.failure}
         onRetry={receipts.reload}
       />
-      {receipts.data && receipts.data.items.length === 0 && (
+      {receipts.items?.length === 0 && (
         <Text c="dimmed" ta="center" py="xl">
           <Trans>No receipt matches.</Trans>
         </Text>
       )}
       <Stack gap="xs" role="list" aria-label={t`Receipts`}>
-        {receipts.data?.items.map((receipt) => (
-          <div
-            key={receipt.invoiceId}
-            className={classes.row}
-            role="listitem"
-            data-testid="receipt-row"
-          >
+        {receipts.items?.map((receipt) => (
+          <div key={receipt.id} className={classes.row} role="listitem" data-testid="receipt-row">
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text fw={700}>
@@ -231,6 +228,7 @@ export function ReceiptReissuePage() {
           </div>
         ))}
       </Stack>
+      <ListMore list={receipts} />
       <Modal
         opened={emailing !== null}
         onClose={() => setEmailing(null)}
